@@ -1,0 +1,349 @@
+#pragma once
+// The Coordinator: one world of entities, components and systems. A thin
+// facade: entities live in the EntityPool, components in one
+// ComponentStorage per type, systems in the SystemManager, links in
+// HierarchyLinks. Misuse (stale handle, missing or duplicate component,
+// unregistered type) throws a typed error from errors.h that names the entity
+// and the component.
+//
+// Not thread-safe. Not copyable or movable: systems and subscribers may hold
+// references to it (hand worlds over as std::unique_ptr<Coordinator>).
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <typeinfo>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+
+#include "cairn/ecs/component_storage.h"
+#include "cairn/ecs/component_value.h"
+#include "cairn/ecs/components/hierarchy.h"
+#include "cairn/ecs/entity.h"
+#include "cairn/ecs/entity_pool.h"
+#include "cairn/ecs/errors.h"
+#include "cairn/ecs/event_bus.h"
+#include "cairn/ecs/events.h"
+#include "cairn/ecs/hierarchy_links.h"
+#include "cairn/ecs/reflection.h"
+#include "cairn/ecs/signature.h"
+#include "cairn/ecs/system_manager.h"
+#include "cairn/ecs/type_index.h"
+
+namespace cairn::ecs {
+
+// A readable C++ type name without namespaces ("Transform"), for messages.
+std::string ReadableTypeName(const std::type_info& type);
+
+// A seed from std::random_device, for worlds whose ids need not be reproducible.
+std::uint64_t RandomIdSeed();
+
+class Coordinator {
+ public:
+  explicit Coordinator(std::uint64_t id_seed = RandomIdSeed());
+  ~Coordinator();
+  Coordinator(const Coordinator&) = delete;
+  Coordinator& operator=(const Coordinator&) = delete;
+
+  // ---- Entities -----------------------------------------------------------
+
+  // A new root entity (last among the roots) with a fresh random id.
+  Entity CreateEntity();
+  // Same, with the given id; throws EntityIdError when it is zero or in use.
+  Entity CreateEntity(EntityId id);
+  // Throws HierarchyError when the entity has children: use
+  // DestroyEntityAndChildren, or move the children first.
+  void DestroyEntity(Entity entity);
+  // Destroys the entity and its whole subtree (children before parents).
+  void DestroyEntityAndChildren(Entity entity);
+
+  bool IsAlive(Entity entity) const { return pool_.IsAlive(entity); }
+  EntityId GetEntityId(Entity entity) const;
+  // The live entity with this id, or kNullEntity. O(1).
+  Entity FindEntity(EntityId id) const { return pool_.Find(id); }
+  // Like FindEntity, but throws StaleEntityError naming the id.
+  Entity GetEntity(EntityId id) const;
+  EntityId GenerateEntityId() { return pool_.GenerateId(); }
+  std::size_t EntityCount() const { return pool_.AliveCount(); }
+  void ReserveEntities(std::size_t count);
+
+  // "entity 3f2a9c0d41be7e10 (Player)"; for stale handles "stale entity 7#2".
+  std::string DescribeEntity(Entity entity) const;
+
+  // Calls fn(Entity) for every live entity, in slot order.
+  template <typename Fn>
+  void ForEachEntity(Fn&& fn) const {
+    for (std::uint32_t slot = 0; slot < pool_.SlotCount(); ++slot) {
+      const Entity entity = pool_.AtSlot(slot);
+      if (!entity.IsNull()) fn(entity);
+    }
+  }
+
+  // ---- Component types ----------------------------------------------------
+
+  // Registers T under `name` and returns a builder to describe its fields.
+  // Throws ComponentRegistrationError when T or the name is already
+  // registered, or when kMaxComponentTypes types exist.
+  template <typename T>
+  ComponentRegistration<T> RegisterComponent(std::string name);
+
+  template <typename T>
+  bool IsRegistered() const {
+    const std::size_t index = detail::TypeIndexOf<T>();
+    return index < typed_.size() && typed_[index].storage != nullptr;
+  }
+
+  template <typename T>
+  ComponentType GetComponentType() const { return TypedSlot<T>().type; }
+
+  const ComponentInfo& GetComponentInfo(ComponentType type) const { return *infos_.at(type); }
+  const std::shared_ptr<const ComponentInfo>& GetComponentInfoPtr(ComponentType type) const { return infos_.at(type); }
+  // nullptr when no component has this name.
+  const ComponentInfo* FindComponentInfo(std::string_view name) const;
+  std::size_t ComponentTypeCount() const { return infos_.size(); }
+  // Names of the components "Add Component" offers, sorted.
+  std::vector<std::string> UiAccessibleComponentNames() const;
+
+  // ---- Components, typed --------------------------------------------------
+
+  template <typename T>
+  T& AddComponent(Entity entity, T value = T{});
+  template <typename T>
+  void RemoveComponent(Entity entity) { RemoveComponent(entity, GetComponentType<T>()); }
+  template <typename T>
+  T& GetComponent(Entity entity);
+  template <typename T>
+  const T& GetComponent(Entity entity) const { return const_cast<Coordinator*>(this)->GetComponent<T>(entity); }
+  // nullptr when the entity lacks T; a stale handle still throws.
+  template <typename T>
+  T* TryGetComponent(Entity entity);
+  template <typename T>
+  const T* TryGetComponent(Entity entity) const { return const_cast<Coordinator*>(this)->TryGetComponent<T>(entity); }
+  template <typename T>
+  bool HasComponent(Entity entity) const;
+  // Publishes ComponentChanged after a caller changed T in place.
+  template <typename T>
+  void NotifyComponentChanged(Entity entity) { NotifyComponentChanged(entity, GetComponentType<T>()); }
+
+  template <typename T>
+  ComponentStorage<T>& GetStorage() { return *static_cast<ComponentStorage<T>*>(TypedSlot<T>().storage); }
+
+  // ---- Components, by type index or name ----------------------------------
+
+  // Adds a default-constructed component by registered name. Throws
+  // UnknownComponentError for an unknown or non-UI-accessible name.
+  ComponentType AddComponentFromName(Entity entity, std::string_view name);
+  bool HasComponent(Entity entity, ComponentType type) const;
+  void* GetComponentData(Entity entity, ComponentType type);
+  const void* GetComponentData(Entity entity, ComponentType type) const;
+  ComponentValue ReadComponentValue(Entity entity, ComponentType type) const;
+  // Adds a copy of the value (of a type registered here under the same name).
+  void AddComponentValue(Entity entity, const ComponentValue& value);
+  // Overwrites the entity's component with the value; publishes ComponentChanged.
+  void SetComponentValue(Entity entity, const ComponentValue& value);
+  void RemoveComponent(Entity entity, ComponentType type);
+  void NotifyComponentChanged(Entity entity, ComponentType type);
+  const Signature& GetSignature(Entity entity) const;
+  // The registered type a value belongs to here; throws UnknownComponentError.
+  ComponentType ResolveComponentType(const ComponentValue& value) const;
+
+  // ---- Iteration ----------------------------------------------------------
+
+  // Calls fn(Entity, Ts&...) for every entity having all of Ts. Iterates the
+  // smallest of the pools. @warning no component of Ts may be added or
+  // removed, and no entity destroyed, during the iteration.
+  template <typename... Ts, typename Fn>
+  void Each(Fn&& fn);
+
+  template <typename... Ts>
+  std::vector<Entity> EntitiesWith() {
+    std::vector<Entity> result;
+    Each<Ts...>([&result](Entity entity, Ts&...) { result.push_back(entity); });
+    return result;
+  }
+
+  // Run-time variant: every entity whose signature contains `required`.
+  void ForEachEntityWith(const Signature& required, const std::function<void(Entity)>& fn) const;
+
+  // ---- Systems ------------------------------------------------------------
+
+  // Registers a system; its name (for ordering errors) is T's unqualified name.
+  template <typename T, typename... Args>
+  std::shared_ptr<T> RegisterSystem(Args&&... args) {
+    return systems_.Register<T>(ReadableTypeName(typeid(T)), std::forward<Args>(args)...);
+  }
+  template <typename T>
+  std::shared_ptr<T> GetSystem() const { return systems_.Get<T>(); }
+  template <typename T>
+  void SetSystemSignature(const Signature& signature) {
+    systems_.SetSignature<T>(signature);
+    for (std::uint32_t slot = 0; slot < pool_.SlotCount(); ++slot) {
+      const Entity entity = pool_.AtSlot(slot);
+      if (!entity.IsNull()) systems_.EntitySignatureChanged(entity, signatures_[slot]);
+    }
+  }
+  // The signature of the given component types.
+  template <typename... Ts>
+  Signature MakeSignature() const {
+    Signature signature;
+    (signature.Set(GetComponentType<Ts>()), ...);
+    return signature;
+  }
+  // Declares that system Later runs after system Earlier.
+  template <typename Later, typename Earlier>
+  void SetSystemOrder() { systems_.AddOrdering<Later, Earlier>(); }
+  // Runs every system's Update in scheduled order.
+  void UpdateSystems(float delta_seconds) { systems_.Update(*this, delta_seconds); }
+  SystemManager& Systems() { return systems_; }
+
+  // ---- Hierarchy ----------------------------------------------------------
+
+  // Makes `child` a child of `parent` (null: a root), placed before `before`
+  // (null: last). Keeps the child's world transform when asked (its local
+  // Transform is recomputed). Throws HierarchyError on self-parenting, a
+  // cycle, or a `before` that is not a child of `parent`.
+  void SetParent(Entity child, Entity parent, Entity before = kNullEntity, bool keep_world_transform = false);
+  // Same, placing the child at `position` among the new siblings (clamped).
+  void SetParentAt(Entity child, Entity parent, std::size_t position, bool keep_world_transform = false);
+
+  Entity GetParent(Entity entity) const;
+  std::uint32_t ChildCount(Entity parent) const;  // parent null: roots
+  Entity FirstChild(Entity parent) const;         // parent null: first root
+  Entity NextSibling(Entity entity) const;
+  Entity ChildAt(Entity parent, std::size_t position) const;
+  std::uint32_t SiblingIndex(Entity entity) const;
+  std::vector<Entity> GetChildren(Entity parent) const;
+  bool IsAncestorOf(Entity ancestor, Entity entity) const;
+
+  // Calls fn(Entity) for each child of `parent` (null: roots) in order.
+  template <typename Fn>
+  void ForEachChild(Entity parent, Fn&& fn) const {
+    for (Entity child = FirstChild(parent); !child.IsNull();) {
+      const Entity next = links_.NextSibling(child);
+      fn(child);
+      child = next;
+    }
+  }
+
+  // The entity's world matrix computed now from its ancestors' Transforms
+  // (entities without a Transform contribute identity). O(depth).
+  glm::mat4 ComputeWorldMatrix(Entity entity) const;
+
+  EventBus& Events() { return events_; }
+
+ private:
+  struct TypedSlotEntry {
+    IComponentStorage* storage = nullptr;
+    ComponentType type = 0;
+  };
+
+  template <typename T>
+  const TypedSlotEntry& TypedSlot() const {
+    const std::size_t index = detail::TypeIndexOf<T>();
+    if (index >= typed_.size() || typed_[index].storage == nullptr) ThrowUnregistered(typeid(T));
+    return typed_[index];
+  }
+
+  ComponentInfo& AddComponentInfo(std::string name, std::size_t type_index, const std::type_info& type,
+                                  std::unique_ptr<IComponentStorage> storage);
+  void RequireAlive(Entity entity, std::string_view operation, std::string_view component) const;
+  [[noreturn]] void ThrowUnregistered(const std::type_info& type) const;
+  [[noreturn]] void ThrowMissing(Entity entity, ComponentType type) const;
+  [[noreturn]] void ThrowDuplicate(Entity entity, ComponentType type) const;
+  void ComponentWasAdded(Entity entity, ComponentType type);
+  std::vector<Entity> SubtreePostOrder(Entity root) const;
+
+  EntityPool pool_;
+  std::vector<Signature> signatures_;  // by entity slot
+  std::vector<std::unique_ptr<IComponentStorage>> storages_;  // by ComponentType
+  std::vector<std::shared_ptr<const ComponentInfo>> infos_;   // by ComponentType
+  std::vector<TypedSlotEntry> typed_;                         // by detail::TypeIndexOf
+  ComponentStorage<Hierarchy>* hierarchy_ = nullptr;
+  ComponentType hierarchy_type_ = 0;
+  HierarchyLinks links_;
+  SystemManager systems_;
+  EventBus events_;
+};
+
+// ---- Template definitions ---------------------------------------------------
+
+template <typename T>
+ComponentRegistration<T> Coordinator::RegisterComponent(std::string name) {
+  ComponentInfo& info = AddComponentInfo(std::move(name), detail::TypeIndexOf<T>(), typeid(T),
+                                         std::make_unique<ComponentStorage<T>>());
+  info.size = sizeof(T);
+  info.alignment = alignof(T);
+  info.ops.default_construct = [](void* memory) { new (memory) T(); };
+  info.ops.copy_construct = [](void* memory, const void* source) { new (memory) T(*static_cast<const T*>(source)); };
+  info.ops.copy_assign = [](void* target, const void* source) {
+    *static_cast<T*>(target) = *static_cast<const T*>(source);
+  };
+  info.ops.destroy = [](void* object) { static_cast<T*>(object)->~T(); };
+  info.ops.equals = [](const void* a, const void* b) { return *static_cast<const T*>(a) == *static_cast<const T*>(b); };
+  info.ops.add_to = [](Coordinator& coordinator, Entity entity, const void* value) {
+    coordinator.AddComponent<T>(entity, *static_cast<const T*>(value));
+  };
+  info.ops.read_from = [](const Coordinator& coordinator, Entity entity, void* out) {
+    *static_cast<T*>(out) = coordinator.GetComponent<T>(entity);
+  };
+  return ComponentRegistration<T>(info);
+}
+
+template <typename T>
+T& Coordinator::AddComponent(Entity entity, T value) {
+  const TypedSlotEntry& slot = TypedSlot<T>();
+  RequireAlive(entity, "AddComponent", infos_[slot.type]->name);
+  auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
+  if (storage.Contains(entity)) ThrowDuplicate(entity, slot.type);
+  storage.Emplace(entity, std::move(value));
+  ComponentWasAdded(entity, slot.type);
+  return storage.Get(entity);  // looked up again: handlers may have added more
+}
+
+template <typename T>
+T& Coordinator::GetComponent(Entity entity) {
+  const TypedSlotEntry& slot = TypedSlot<T>();
+  if (!pool_.IsAlive(entity)) RequireAlive(entity, "GetComponent", infos_[slot.type]->name);
+  T* component = static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity);
+  if (component == nullptr) ThrowMissing(entity, slot.type);
+  return *component;
+}
+
+template <typename T>
+T* Coordinator::TryGetComponent(Entity entity) {
+  const TypedSlotEntry& slot = TypedSlot<T>();
+  if (!pool_.IsAlive(entity)) RequireAlive(entity, "TryGetComponent", infos_[slot.type]->name);
+  return static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity);
+}
+
+template <typename T>
+bool Coordinator::HasComponent(Entity entity) const {
+  const TypedSlotEntry& slot = TypedSlot<T>();
+  if (!pool_.IsAlive(entity)) RequireAlive(entity, "HasComponent", infos_[slot.type]->name);
+  return slot.storage->Contains(entity);
+}
+
+template <typename... Ts, typename Fn>
+void Coordinator::Each(Fn&& fn) {
+  static_assert(sizeof...(Ts) > 0, "Each needs at least one component type");
+  std::tuple<ComponentStorage<Ts>*...> pools{&GetStorage<Ts>()...};
+  const SparseSet* driver = nullptr;
+  std::apply(
+      [&driver](auto*... pool) {
+        ((driver = (driver == nullptr || pool->Size() < driver->Size()) ? &pool->Owners() : driver), ...);
+      },
+      pools);
+  const std::size_t count = driver->Size();
+  for (std::size_t slot = 0; slot < count; ++slot) {
+    const Entity entity = driver->At(slot);
+    std::tuple<Ts*...> components{std::get<ComponentStorage<Ts>*>(pools)->FindWithHint(entity, slot)...};
+    if (((std::get<Ts*>(components) != nullptr) && ...)) fn(entity, *std::get<Ts*>(components)...);
+  }
+}
+
+}  // namespace cairn::ecs

@@ -1,0 +1,46 @@
+#pragma once
+// EntityId -> slot index, open addressing with linear probing. Ids are
+// non-zero, so a zero key marks an empty bucket; erasure shifts the following
+// run back, so there are no tombstones and lookups stay short.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "cairn/ecs/entity.h"
+
+namespace cairn::ecs {
+
+class IdMap {
+ public:
+  static constexpr std::uint32_t kNotFound = 0xffffffffu;
+
+  // Returns false (and changes nothing) when the id is already present.
+  bool Insert(EntityId id, std::uint32_t index);
+  // Returns false when the id is absent.
+  bool Erase(EntityId id);
+  std::uint32_t Find(EntityId id) const;
+  bool Contains(EntityId id) const { return Find(id) != kNotFound; }
+
+  void Reserve(std::size_t count);
+  void Clear();
+  std::size_t Size() const { return size_; }
+
+ private:
+  struct Bucket {
+    std::uint64_t key = 0;
+    std::uint32_t value = 0;
+  };
+
+  std::size_t BucketOf(std::uint64_t key) const {
+    // Fibonacci hashing: requested ids may be sequential, so mix them.
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);
+  }
+  void Rehash(std::size_t bucket_count);
+
+  std::vector<Bucket> buckets_;
+  std::size_t size_ = 0;
+  unsigned shift_ = 64;
+};
+
+}  // namespace cairn::ecs

@@ -1,0 +1,49 @@
+#pragma once
+// A fixed-size bitset over registered component types.
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "cairn/ecs/fwd.h"
+
+namespace cairn::ecs {
+
+inline constexpr std::size_t kMaxComponentTypes = 128;
+
+class Signature {
+ public:
+  constexpr void Set(ComponentType type) { words_[type / 64] |= Bit(type); }
+  constexpr void Reset(ComponentType type) { words_[type / 64] &= ~Bit(type); }
+  constexpr bool Test(ComponentType type) const { return (words_[type / 64] & Bit(type)) != 0; }
+  constexpr void Clear() { words_ = {}; }
+  constexpr bool None() const { return (words_[0] | words_[1]) == 0; }
+
+  // True when every bit of `required` is also set here.
+  constexpr bool Contains(const Signature& required) const {
+    return (words_[0] & required.words_[0]) == required.words_[0] &&
+           (words_[1] & required.words_[1]) == required.words_[1];
+  }
+
+  std::size_t Count() const { return std::popcount(words_[0]) + std::popcount(words_[1]); }
+
+  // Calls fn(ComponentType) for each set bit, in increasing order.
+  template <typename Fn>
+  void ForEach(Fn&& fn) const {
+    for (std::size_t word = 0; word < words_.size(); ++word) {
+      for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
+        fn(static_cast<ComponentType>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+      }
+    }
+  }
+
+  friend constexpr bool operator==(const Signature&, const Signature&) = default;
+
+ private:
+  static constexpr std::uint64_t Bit(ComponentType type) { return std::uint64_t{1} << (type % 64); }
+
+  std::array<std::uint64_t, kMaxComponentTypes / 64> words_{};
+};
+
+}  // namespace cairn::ecs

@@ -1,0 +1,71 @@
+#pragma once
+// A set of entities with O(1) insert, erase and lookup and contiguous
+// iteration: a paged sparse array maps an entity index to a dense slot, and a
+// dense array holds the entities themselves.
+//
+// Invalidation: Insert may reallocate the dense array; Erase moves the last
+// dense element into the erased slot (swap-and-pop). Iterators, pointers and
+// slot numbers are therefore invalidated by any Insert or Erase.
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "cairn/ecs/entity.h"
+
+namespace cairn::ecs {
+
+class SparseSet {
+ public:
+  static constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint32_t kPageBits = 12;
+  static constexpr std::uint32_t kPageSize = 1u << kPageBits;
+
+  SparseSet() = default;
+  SparseSet(SparseSet&&) noexcept = default;
+  SparseSet& operator=(SparseSet&&) noexcept = default;
+  SparseSet(const SparseSet& other);
+  SparseSet& operator=(const SparseSet& other);
+
+  // Dense slot of the entity at `index`, or kNoSlot. Does not check generations.
+  std::uint32_t SlotOf(std::uint32_t index) const {
+    const std::size_t page = index >> kPageBits;
+    if (page >= pages_.size() || !pages_[page]) return kNoSlot;
+    return pages_[page][index & (kPageSize - 1)];
+  }
+
+  // True when this exact handle (index and generation) is in the set.
+  bool Contains(Entity entity) const {
+    const std::uint32_t slot = SlotOf(entity.index);
+    return slot != kNoSlot && dense_[slot] == entity;
+  }
+
+  // Adds the entity at the end of the dense array and returns its slot.
+  // Precondition: no entity with the same index is in the set.
+  std::uint32_t Insert(Entity entity);
+
+  // Removes the entity by moving the last dense element into its slot.
+  // Returns the vacated slot (the caller mirrors the move in parallel arrays).
+  // Precondition: Contains(entity).
+  std::uint32_t Erase(Entity entity);
+
+  void Clear();
+  void Reserve(std::size_t capacity) { dense_.reserve(capacity); }
+
+  std::size_t Size() const { return dense_.size(); }
+  bool Empty() const { return dense_.empty(); }
+  Entity At(std::size_t slot) const { return dense_[slot]; }
+  const Entity* Data() const { return dense_.data(); }
+  auto begin() const { return dense_.begin(); }
+  auto end() const { return dense_.end(); }
+
+ private:
+  std::uint32_t& SparseRef(std::uint32_t index);
+
+  std::vector<std::unique_ptr<std::uint32_t[]>> pages_;
+  std::vector<Entity> dense_;
+};
+
+}  // namespace cairn::ecs

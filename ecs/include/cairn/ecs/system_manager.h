@@ -1,0 +1,78 @@
+#pragma once
+// Owns the systems, keeps their entity sets exact, and orders them.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cairn/ecs/entity.h"
+#include "cairn/ecs/errors.h"
+#include "cairn/ecs/signature.h"
+#include "cairn/ecs/system.h"
+#include "cairn/ecs/type_index.h"
+
+namespace cairn::ecs {
+
+class SystemManager {
+ public:
+  template <typename T, typename... Args>
+  std::shared_ptr<T> Register(std::string name, Args&&... args) {
+    static_assert(std::is_base_of_v<System, T>, "systems derive from cairn::ecs::System");
+    const std::size_t type = detail::TypeIndexOf<T>();
+    if (Find(type) != nullptr) throw SystemError("system " + name + " is already registered");
+    auto system = std::make_shared<T>(std::forward<Args>(args)...);
+    Add(type, std::move(name), system);
+    return system;
+  }
+
+  template <typename T>
+  std::shared_ptr<T> Get() const {
+    return std::static_pointer_cast<T>(Require(detail::TypeIndexOf<T>(), "Get"));
+  }
+
+  template <typename T>
+  void SetSignature(const Signature& signature) {
+    SetSignature(*Require(detail::TypeIndexOf<T>(), "SetSystemSignature"), signature);
+  }
+
+  // Declares that `Later` runs after `Earlier` in UpdateSystems.
+  template <typename Later, typename Earlier>
+  void AddOrdering() {
+    AddOrdering(*Require(detail::TypeIndexOf<Later>(), "SetSystemOrder"),
+                *Require(detail::TypeIndexOf<Earlier>(), "SetSystemOrder"));
+  }
+  void AddOrdering(std::string_view later, std::string_view earlier);
+
+  // Every system, in an order that honours all orderings; ties keep
+  // registration order. Throws SystemError naming the systems of a cycle.
+  const std::vector<System*>& ExecutionOrder();
+
+  void Update(Coordinator& coordinator, float delta_seconds);
+
+  void EntitySignatureChanged(Entity entity, const Signature& signature);
+  void EntityDestroyed(Entity entity);
+
+  std::size_t Count() const { return systems_.size(); }
+
+ private:
+  struct Entry {
+    std::size_t type = 0;
+    std::shared_ptr<System> system;
+    std::vector<std::size_t> runs_after;  // indices into systems_
+  };
+
+  void Add(std::size_t type, std::string name, std::shared_ptr<System> system);
+  System* Find(std::size_t type) const;
+  std::shared_ptr<System> Require(std::size_t type, std::string_view operation) const;
+  std::size_t IndexOf(const System& system) const;
+  void SetSignature(System& system, const Signature& signature);
+  void AddOrdering(System& later, System& earlier);
+
+  std::vector<Entry> systems_;
+  std::vector<System*> order_;
+  bool order_valid_ = false;
+};
+
+}  // namespace cairn::ecs

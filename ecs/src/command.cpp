@@ -1,0 +1,217 @@
+#include "cairn/ecs/command.h"
+
+#include <unordered_set>
+
+#include "cairn/ecs/components/name.h"
+#include "cairn/ecs/components/transform.h"
+#include "cairn/ecs/coordinator.h"
+
+namespace cairn::ecs {
+
+namespace {
+
+std::string PositionText(std::uint32_t position) {
+  return position == kAppendPosition ? "last" : std::to_string(position);
+}
+
+std::string ParentText(EntityId parent) { return parent ? ToHex(parent) : "the root"; }
+
+// Each Apply function checks everything first, so that a throw leaves the
+// world untouched, then mutates and returns the inverse.
+struct CommandApplier {
+  Coordinator& world;
+
+  Entity Require(EntityId id, std::string_view role) const {
+    const Entity entity = world.FindEntity(id);
+    if (entity.IsNull()) throw CommandError(std::string(role) + " " + ToHex(id) + " does not exist");
+    return entity;
+  }
+
+  Entity RequireParent(EntityId parent) const { return parent ? Require(parent, "parent entity") : kNullEntity; }
+
+  std::vector<Command> operator()(const CreateEntityCommand& command) const {
+    const Entity parent = RequireParent(command.parent);
+    if (!world.IsRegistered<Name>()) throw CommandError("component Name is not registered");
+    const Entity entity = world.CreateEntity(command.id);
+    world.AddComponent<Name>(entity, Name{command.name});
+    if (!parent.IsNull() || command.position != kAppendPosition) world.SetParentAt(entity, parent, command.position);
+    return {DestroySubtreeCommand{command.id}};
+  }
+
+  std::vector<Command> operator()(const DestroySubtreeCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    RestoreSubtreeCommand restore{SnapshotSubtree(world, entity)};
+    world.DestroyEntityAndChildren(entity);
+    return {std::move(restore)};
+  }
+
+  std::vector<Command> operator()(const RestoreSubtreeCommand& command) const {
+    if (command.records.empty()) throw CommandError("restore subtree: no entities given");
+    std::unordered_set<EntityId> ids;
+    for (const EntityRecord& record : command.records) {
+      if (!record.id) throw CommandError("restore subtree: an entity has id 0000000000000000");
+      if (!world.FindEntity(record.id).IsNull()) {
+        throw CommandError("restore subtree: " + world.DescribeEntity(world.FindEntity(record.id)) + " already exists");
+      }
+      if (&record != &command.records.front() && !ids.contains(record.parent)) {
+        throw CommandError("restore subtree: entity " + ToHex(record.id) + " names parent " + ParentText(record.parent) +
+                           ", which is not restored before it");
+      }
+      if (!ids.insert(record.id).second) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
+      for (const ComponentValue& value : record.components) world.ResolveComponentType(value);
+    }
+    const Entity root_parent = RequireParent(command.records.front().parent);
+    for (const EntityRecord& record : command.records) {
+      const Entity entity = world.CreateEntity(record.id);
+      const Entity parent = &record == &command.records.front() ? root_parent : world.FindEntity(record.parent);
+      world.SetParentAt(entity, parent, record.position);
+      for (const ComponentValue& value : record.components) world.AddComponentValue(entity, value);
+    }
+    return {DestroySubtreeCommand{command.records.front().id}};
+  }
+
+  std::vector<Command> operator()(const AddComponentCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    const ComponentType type = world.ResolveComponentType(command.value);
+    if (world.HasComponent(entity, type)) {
+      throw DuplicateComponentError(world.DescribeEntity(entity) + " already has component " + command.value.Name());
+    }
+    world.AddComponentValue(entity, command.value);
+    return {RemoveComponentCommand{command.id, command.value.Name()}};
+  }
+
+  std::vector<Command> operator()(const RemoveComponentCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    const ComponentInfo* info = world.FindComponentInfo(command.component);
+    if (info == nullptr) throw UnknownComponentError("no component is named '" + command.component + "'");
+    if (!world.HasComponent(entity, info->type)) {
+      throw MissingComponentError(world.DescribeEntity(entity) + " has no component " + command.component);
+    }
+    ComponentValue old = world.ReadComponentValue(entity, info->type);
+    world.RemoveComponent(entity, info->type);
+    return {AddComponentCommand{command.id, std::move(old)}};
+  }
+
+  std::vector<Command> operator()(const SetComponentCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    const ComponentType type = world.ResolveComponentType(command.value);
+    ComponentValue old = world.ReadComponentValue(entity, type);
+    world.SetComponentValue(entity, command.value);
+    return {SetComponentCommand{command.id, std::move(old)}};
+  }
+
+  std::vector<Command> operator()(const SetParentCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    const Entity parent = RequireParent(command.parent);
+    const Entity old_parent = world.GetParent(entity);
+    const EntityId old_parent_id = old_parent.IsNull() ? kNoEntityId : world.GetEntityId(old_parent);
+    const std::uint32_t old_position = world.SiblingIndex(entity);
+    std::vector<Command> inverse{SetParentCommand{command.id, old_parent_id, old_position, false}};
+    if (command.keep_world_transform && world.IsRegistered<Transform>() && world.HasComponent<Transform>(entity)) {
+      inverse.push_back(SetComponentCommand{command.id, world.ReadComponentValue(entity, world.GetComponentType<Transform>())});
+    }
+    world.SetParentAt(entity, parent, command.position, command.keep_world_transform);
+    return inverse;
+  }
+
+  std::vector<Command> operator()(const RenameCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    if (!world.IsRegistered<Name>()) throw CommandError("component Name is not registered");
+    if (Name* name = world.TryGetComponent<Name>(entity)) {
+      std::string old = name->value;
+      name->value = command.name;
+      world.NotifyComponentChanged<Name>(entity);
+      return {RenameCommand{command.id, std::move(old)}};
+    }
+    world.AddComponent<Name>(entity, Name{command.name});
+    return {RemoveComponentCommand{command.id, "Name"}};
+  }
+};
+
+struct CommandDescriber {
+  std::string operator()(const CreateEntityCommand& c) const {
+    return "create entity " + ToHex(c.id) + " '" + c.name + "' under " + ParentText(c.parent) + " at " +
+           PositionText(c.position);
+  }
+  std::string operator()(const DestroySubtreeCommand& c) const { return "destroy subtree of " + ToHex(c.id); }
+  std::string operator()(const RestoreSubtreeCommand& c) const {
+    return "restore " + std::to_string(c.records.size()) + " entities" +
+           (c.records.empty() ? std::string() : " under " + ParentText(c.records.front().parent));
+  }
+  std::string operator()(const AddComponentCommand& c) const {
+    return "add component " + c.value.Name() + " to " + ToHex(c.id);
+  }
+  std::string operator()(const RemoveComponentCommand& c) const {
+    return "remove component " + c.component + " from " + ToHex(c.id);
+  }
+  std::string operator()(const SetComponentCommand& c) const {
+    return "set component " + c.value.Name() + " of " + ToHex(c.id);
+  }
+  std::string operator()(const SetParentCommand& c) const {
+    return "move " + ToHex(c.id) + " under " + ParentText(c.parent) + " at " + PositionText(c.position);
+  }
+  std::string operator()(const RenameCommand& c) const { return "rename " + ToHex(c.id) + " to '" + c.name + "'"; }
+};
+
+}  // namespace
+
+std::string Describe(const Command& command) { return std::visit(CommandDescriber{}, command); }
+
+std::vector<Command> ApplyCommand(Coordinator& coordinator, const Command& command) {
+  return std::visit(CommandApplier{coordinator}, command);
+}
+
+Action ApplyAction(Coordinator& coordinator, const Action& action) {
+  std::vector<std::vector<Command>> undo;
+  undo.reserve(action.commands.size());
+  for (std::size_t i = 0; i < action.commands.size(); ++i) {
+    try {
+      undo.push_back(ApplyCommand(coordinator, action.commands[i]));
+    } catch (const std::exception& error) {
+      std::string message = "action '" + action.name + "' failed at command " + std::to_string(i + 1) + " of " +
+                            std::to_string(action.commands.size()) + " (" + Describe(action.commands[i]) +
+                            "): " + error.what();
+      try {
+        for (auto list = undo.rbegin(); list != undo.rend(); ++list) {
+          for (const Command& inverse : *list) ApplyCommand(coordinator, inverse);
+        }
+      } catch (const std::exception& rollback_error) {
+        message += "; rolling back also failed: ";
+        message += rollback_error.what();
+      }
+      throw CommandError(message);
+    }
+  }
+  Action inverse{action.name, {}};
+  for (auto list = undo.rbegin(); list != undo.rend(); ++list) {
+    for (Command& command : *list) inverse.commands.push_back(std::move(command));
+  }
+  return inverse;
+}
+
+std::vector<EntityRecord> SnapshotSubtree(const Coordinator& coordinator, Entity root) {
+  const ComponentType hierarchy = coordinator.GetComponentType<Hierarchy>();
+  std::vector<EntityRecord> records;
+  struct Item {
+    Entity entity;
+    std::uint32_t position;
+  };
+  std::vector<Item> stack{{root, coordinator.SiblingIndex(root)}};
+  while (!stack.empty()) {
+    const Item item = stack.back();
+    stack.pop_back();
+    const Entity parent = coordinator.GetParent(item.entity);
+    EntityRecord record{coordinator.GetEntityId(item.entity),
+                        parent.IsNull() ? kNoEntityId : coordinator.GetEntityId(parent), item.position, {}};
+    coordinator.GetSignature(item.entity).ForEach([&](ComponentType type) {
+      if (type != hierarchy) record.components.push_back(coordinator.ReadComponentValue(item.entity, type));
+    });
+    records.push_back(std::move(record));
+    // Push children last-first so they pop in sibling order (pre-order walk).
+    const std::vector<Entity> children = coordinator.GetChildren(item.entity);
+    for (std::size_t i = children.size(); i-- > 0;) stack.push_back({children[i], static_cast<std::uint32_t>(i)});
+  }
+  return records;
+}
+
+}  // namespace cairn::ecs

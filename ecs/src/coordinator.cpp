@@ -1,0 +1,393 @@
+#include "cairn/ecs/coordinator.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <random>
+
+#include "cairn/ecs/components/name.h"
+#include "cairn/ecs/components/transform.h"
+
+namespace cairn::ecs {
+
+std::string ReadableTypeName(const std::type_info& type) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(type.name(), nullptr, nullptr, &status),
+                                                   std::free);
+  std::string name = status == 0 && demangled ? demangled.get() : type.name();
+  const std::size_t template_start = name.find('<');
+  const std::size_t scope = name.rfind("::", template_start);
+  return scope == std::string::npos ? name : name.substr(scope + 2);
+}
+
+std::uint64_t RandomIdSeed() {
+  std::random_device device;
+  return (std::uint64_t{device()} << 32) ^ device();
+}
+
+Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed) {
+  RegisterComponent<Hierarchy>("Hierarchy").HiddenFromUi().NotSerialized();
+  hierarchy_ = &GetStorage<Hierarchy>();
+  hierarchy_type_ = GetComponentType<Hierarchy>();
+  links_.Bind(*hierarchy_);
+}
+
+Coordinator::~Coordinator() = default;
+
+// ---- Entities ----------------------------------------------------------------
+
+Entity Coordinator::CreateEntity() { return CreateEntity(pool_.GenerateId()); }
+
+Entity Coordinator::CreateEntity(EntityId id) {
+  if (!id) throw EntityIdError("cannot create an entity with id 0000000000000000: ids are non-zero");
+  if (pool_.ContainsId(id)) {
+    throw EntityIdError("cannot create an entity with id " + ToHex(id) + ": " + DescribeEntity(pool_.Find(id)) +
+                        " already has it");
+  }
+  const Entity entity = pool_.Create(id);
+  if (signatures_.size() <= entity.index) signatures_.resize(entity.index + 1);
+  Signature& signature = signatures_[entity.index];
+  signature.Clear();
+  hierarchy_->Emplace(entity);
+  links_.Link(entity, kNullEntity, kNullEntity);
+  signature.Set(hierarchy_type_);
+  systems_.EntitySignatureChanged(entity, signature);
+  events_.Publish(EntityCreated{entity, id});
+  return entity;
+}
+
+void Coordinator::DestroyEntity(Entity entity) {
+  RequireAlive(entity, "DestroyEntity", "");
+  if (links_.ChildCount(entity) != 0) {
+    throw HierarchyError("cannot destroy " + DescribeEntity(entity) + ": it has " +
+                         std::to_string(links_.ChildCount(entity)) +
+                         " children (use DestroyEntityAndChildren or move them first)");
+  }
+  events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
+  links_.Unlink(entity);
+  systems_.EntityDestroyed(entity);
+  Signature& signature = signatures_[entity.index];
+  signature.ForEach([&](ComponentType type) { storages_[type]->Remove(entity); });
+  signature.Clear();
+  pool_.Destroy(entity);
+}
+
+void Coordinator::DestroyEntityAndChildren(Entity entity) {
+  RequireAlive(entity, "DestroyEntityAndChildren", "");
+  for (Entity doomed : SubtreePostOrder(entity)) DestroyEntity(doomed);
+}
+
+std::vector<Entity> Coordinator::SubtreePostOrder(Entity root) const {
+  std::vector<Entity> pre_order{root};
+  for (std::size_t i = 0; i < pre_order.size(); ++i) {
+    ForEachChild(pre_order[i], [&pre_order](Entity child) { pre_order.push_back(child); });
+  }
+  std::reverse(pre_order.begin(), pre_order.end());  // every child now precedes its parent
+  return pre_order;
+}
+
+EntityId Coordinator::GetEntityId(Entity entity) const {
+  RequireAlive(entity, "GetEntityId", "");
+  return pool_.IdOf(entity);
+}
+
+Entity Coordinator::GetEntity(EntityId id) const {
+  const Entity entity = pool_.Find(id);
+  if (entity.IsNull()) throw StaleEntityError("no entity has id " + ToHex(id));
+  return entity;
+}
+
+void Coordinator::ReserveEntities(std::size_t count) {
+  pool_.Reserve(count);
+  signatures_.reserve(count);
+}
+
+std::string Coordinator::DescribeEntity(Entity entity) const {
+  if (!pool_.IsAlive(entity)) return "stale entity " + ToString(entity);
+  std::string text = "entity " + ToHex(pool_.IdOf(entity));
+  if (IsRegistered<Name>()) {
+    const auto& names = static_cast<const ComponentStorage<Name>&>(*TypedSlot<Name>().storage);
+    if (names.Contains(entity) && !names.Get(entity).value.empty()) text += " (" + names.Get(entity).value + ")";
+  }
+  return text;
+}
+
+void Coordinator::RequireAlive(Entity entity, std::string_view operation, std::string_view component) const {
+  if (pool_.IsAlive(entity)) return;
+  std::string message = "stale entity handle " + ToString(entity) + " in " + std::string(operation);
+  if (!component.empty()) message += "<" + std::string(component) + ">";
+  message += ": the entity was destroyed or never existed";
+  throw StaleEntityError(message);
+}
+
+// ---- Component types ------------------------------------------------------------
+
+ComponentInfo& Coordinator::AddComponentInfo(std::string name, std::size_t type_index, const std::type_info& type,
+                                             std::unique_ptr<IComponentStorage> storage) {
+  if (type_index < typed_.size() && typed_[type_index].storage != nullptr) {
+    throw ComponentRegistrationError("component type " + ReadableTypeName(type) + " is already registered as " +
+                                     infos_[typed_[type_index].type]->name);
+  }
+  if (FindComponentInfo(name) != nullptr) {
+    throw ComponentRegistrationError("a component named " + name + " is already registered");
+  }
+  if (infos_.size() >= kMaxComponentTypes) {
+    throw ComponentRegistrationError("cannot register component " + name + ": at most " +
+                                     std::to_string(kMaxComponentTypes) + " component types fit in a signature");
+  }
+  const auto component_type = static_cast<ComponentType>(infos_.size());
+  auto info = std::make_shared<ComponentInfo>();
+  info->name = std::move(name);
+  info->type = component_type;
+  info->type_index = type_index;
+  if (typed_.size() <= type_index) typed_.resize(type_index + 1);
+  typed_[type_index] = {storage.get(), component_type};
+  storages_.push_back(std::move(storage));
+  infos_.push_back(info);
+  // The registration builder fills in fields; the shared info is mutable only
+  // until the builder goes out of scope, by convention at registration time.
+  return *info;
+}
+
+const ComponentInfo* Coordinator::FindComponentInfo(std::string_view name) const {
+  for (const auto& info : infos_) {
+    if (info->name == name) return info.get();
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Coordinator::UiAccessibleComponentNames() const {
+  std::vector<std::string> names;
+  for (const auto& info : infos_) {
+    if (info->ui_accessible) names.push_back(info->name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+void Coordinator::ThrowUnregistered(const std::type_info& type) const {
+  throw ComponentRegistrationError("component type " + ReadableTypeName(type) +
+                                   " is not registered (call RegisterComponent first)");
+}
+
+void Coordinator::ThrowMissing(Entity entity, ComponentType type) const {
+  throw MissingComponentError(DescribeEntity(entity) + " has no component " + infos_[type]->name);
+}
+
+void Coordinator::ThrowDuplicate(Entity entity, ComponentType type) const {
+  throw DuplicateComponentError(DescribeEntity(entity) + " already has component " + infos_[type]->name);
+}
+
+// ---- Components, by type index or name -------------------------------------------
+
+void Coordinator::ComponentWasAdded(Entity entity, ComponentType type) {
+  Signature& signature = signatures_[entity.index];
+  signature.Set(type);
+  systems_.EntitySignatureChanged(entity, signature);
+  events_.Publish(ComponentAdded{entity, type});
+}
+
+ComponentType Coordinator::AddComponentFromName(Entity entity, std::string_view name) {
+  RequireAlive(entity, "AddComponentFromName", name);
+  const ComponentInfo* info = FindComponentInfo(name);
+  if (info == nullptr) {
+    std::string known;
+    for (const std::string& candidate : UiAccessibleComponentNames()) known += (known.empty() ? "" : ", ") + candidate;
+    throw UnknownComponentError("cannot add component '" + std::string(name) + "' to " + DescribeEntity(entity) +
+                                ": no component has that name (known: " + known + ")");
+  }
+  if (!info->ui_accessible) {
+    throw UnknownComponentError("cannot add component '" + std::string(name) + "' to " + DescribeEntity(entity) +
+                                ": it is not UI-accessible");
+  }
+  AddComponentValue(entity, ComponentValue(infos_[info->type]));
+  return info->type;
+}
+
+bool Coordinator::HasComponent(Entity entity, ComponentType type) const {
+  RequireAlive(entity, "HasComponent", infos_.at(type)->name);
+  return signatures_[entity.index].Test(type);
+}
+
+void* Coordinator::GetComponentData(Entity entity, ComponentType type) {
+  RequireAlive(entity, "GetComponent", infos_.at(type)->name);
+  if (!signatures_[entity.index].Test(type)) ThrowMissing(entity, type);
+  return storages_[type]->GetData(entity);
+}
+
+const void* Coordinator::GetComponentData(Entity entity, ComponentType type) const {
+  return const_cast<Coordinator*>(this)->GetComponentData(entity, type);
+}
+
+ComponentValue Coordinator::ReadComponentValue(Entity entity, ComponentType type) const {
+  return ComponentValue(infos_.at(type), GetComponentData(entity, type));
+}
+
+ComponentType Coordinator::ResolveComponentType(const ComponentValue& value) const {
+  const ComponentInfo* info = FindComponentInfo(value.Name());
+  if (info == nullptr || info->type_index != value.Info().type_index) {
+    throw UnknownComponentError("component " + value.Name() + " is not registered in this world");
+  }
+  return info->type;
+}
+
+void Coordinator::AddComponentValue(Entity entity, const ComponentValue& value) {
+  const ComponentType type = ResolveComponentType(value);
+  RequireAlive(entity, "AddComponent", value.Name());
+  if (signatures_[entity.index].Test(type)) ThrowDuplicate(entity, type);
+  if (type == hierarchy_type_) {
+    throw HierarchyError("cannot add Hierarchy to " + DescribeEntity(entity) + ": every entity has one; use SetParent");
+  }
+  storages_[type]->InsertCopy(entity, value.Data());
+  ComponentWasAdded(entity, type);
+}
+
+void Coordinator::SetComponentValue(Entity entity, const ComponentValue& value) {
+  const ComponentType type = ResolveComponentType(value);
+  if (type == hierarchy_type_) {
+    throw HierarchyError("cannot set Hierarchy of " + DescribeEntity(entity) + " directly; use SetParent");
+  }
+  void* target = GetComponentData(entity, type);
+  infos_[type]->ops.copy_assign(target, value.Data());
+  events_.Publish(ComponentChanged{entity, type});
+}
+
+void Coordinator::RemoveComponent(Entity entity, ComponentType type) {
+  RequireAlive(entity, "RemoveComponent", infos_.at(type)->name);
+  if (type == hierarchy_type_) {
+    throw HierarchyError("cannot remove Hierarchy from " + DescribeEntity(entity) + ": it is structural");
+  }
+  Signature& signature = signatures_[entity.index];
+  if (!signature.Test(type)) ThrowMissing(entity, type);
+  events_.Publish(ComponentRemoved{entity, type});
+  storages_[type]->Remove(entity);
+  signature.Reset(type);
+  systems_.EntitySignatureChanged(entity, signature);
+}
+
+void Coordinator::NotifyComponentChanged(Entity entity, ComponentType type) {
+  RequireAlive(entity, "NotifyComponentChanged", infos_.at(type)->name);
+  events_.Publish(ComponentChanged{entity, type});
+}
+
+const Signature& Coordinator::GetSignature(Entity entity) const {
+  RequireAlive(entity, "GetSignature", "");
+  return signatures_[entity.index];
+}
+
+void Coordinator::ForEachEntityWith(const Signature& required, const std::function<void(Entity)>& fn) const {
+  // Drive the iteration from the smallest pool among the required types.
+  const IComponentStorage* smallest = nullptr;
+  required.ForEach([&](ComponentType type) {
+    if (smallest == nullptr || storages_[type]->Size() < smallest->Size()) smallest = storages_[type].get();
+  });
+  if (smallest == nullptr) {
+    ForEachEntity(fn);
+    return;
+  }
+  std::vector<Entity> matches;
+  for (Entity entity : smallest->Owners()) {
+    if (signatures_[entity.index].Contains(required)) matches.push_back(entity);
+  }
+  for (Entity entity : matches) fn(entity);
+}
+
+// ---- Hierarchy -----------------------------------------------------------------
+
+Entity Coordinator::GetParent(Entity entity) const {
+  RequireAlive(entity, "GetParent", "");
+  return links_.Parent(entity);
+}
+
+std::uint32_t Coordinator::ChildCount(Entity parent) const {
+  if (!parent.IsNull()) RequireAlive(parent, "ChildCount", "");
+  return links_.ChildCount(parent);
+}
+
+Entity Coordinator::FirstChild(Entity parent) const {
+  if (!parent.IsNull()) RequireAlive(parent, "FirstChild", "");
+  return links_.FirstChild(parent);
+}
+
+Entity Coordinator::NextSibling(Entity entity) const {
+  RequireAlive(entity, "NextSibling", "");
+  return links_.NextSibling(entity);
+}
+
+Entity Coordinator::ChildAt(Entity parent, std::size_t position) const {
+  if (!parent.IsNull()) RequireAlive(parent, "ChildAt", "");
+  return links_.ChildAt(parent, position);
+}
+
+std::uint32_t Coordinator::SiblingIndex(Entity entity) const {
+  RequireAlive(entity, "SiblingIndex", "");
+  return links_.SiblingIndex(entity);
+}
+
+std::vector<Entity> Coordinator::GetChildren(Entity parent) const {
+  std::vector<Entity> children;
+  children.reserve(ChildCount(parent));
+  ForEachChild(parent, [&children](Entity child) { children.push_back(child); });
+  return children;
+}
+
+bool Coordinator::IsAncestorOf(Entity ancestor, Entity entity) const {
+  RequireAlive(entity, "IsAncestorOf", "");
+  for (Entity current = links_.Parent(entity); !current.IsNull(); current = links_.Parent(current)) {
+    if (current == ancestor) return true;
+  }
+  return false;
+}
+
+void Coordinator::SetParentAt(Entity child, Entity parent, std::size_t position, bool keep_world_transform) {
+  RequireAlive(child, "SetParent", "");
+  if (!parent.IsNull()) RequireAlive(parent, "SetParent", "");
+  const Entity before = parent == child ? kNullEntity : links_.ChildAt(parent, position, child);
+  SetParent(child, parent, before, keep_world_transform);
+}
+
+void Coordinator::SetParent(Entity child, Entity parent, Entity before, bool keep_world_transform) {
+  RequireAlive(child, "SetParent", "");
+  if (!parent.IsNull()) RequireAlive(parent, "SetParent", "");
+  if (parent == child) throw HierarchyError("cannot make " + DescribeEntity(child) + " its own parent");
+  if (!parent.IsNull() && IsAncestorOf(child, parent)) {
+    throw HierarchyError("cannot parent " + DescribeEntity(child) + " under " + DescribeEntity(parent) +
+                         ": that would make a cycle (it is a descendant of the child)");
+  }
+  if (before == child) before = links_.NextSibling(child);  // "before itself": keep the place
+  if (!before.IsNull()) {
+    RequireAlive(before, "SetParent", "");
+    if (links_.Parent(before) != parent) {
+      throw HierarchyError("cannot place " + DescribeEntity(child) + " before " + DescribeEntity(before) +
+                           ": it is not a child of " +
+                           (parent.IsNull() ? std::string("the root") : DescribeEntity(parent)));
+    }
+  }
+
+  const glm::mat4 world = keep_world_transform ? ComputeWorldMatrix(child) : glm::mat4(1.0f);
+  const Entity old_parent = links_.Parent(child);
+  links_.Unlink(child);
+  links_.Link(child, parent, before);
+
+  if (keep_world_transform && IsRegistered<Transform>()) {
+    if (Transform* transform = TryGetComponent<Transform>(child)) {
+      const glm::mat4 parent_world = parent.IsNull() ? glm::mat4(1.0f) : ComputeWorldMatrix(parent);
+      *transform = Transform::FromMatrix(glm::inverse(parent_world) * world);
+      events_.Publish(ComponentChanged{child, GetComponentType<Transform>()});
+    }
+  }
+  events_.Publish(ParentChanged{child, old_parent, parent});
+}
+
+glm::mat4 Coordinator::ComputeWorldMatrix(Entity entity) const {
+  RequireAlive(entity, "ComputeWorldMatrix", "");
+  if (!IsRegistered<Transform>()) return glm::mat4(1.0f);
+  const auto& transforms = static_cast<const ComponentStorage<Transform>&>(*TypedSlot<Transform>().storage);
+  glm::mat4 world(1.0f);
+  for (Entity current = entity; !current.IsNull(); current = links_.Parent(current)) {
+    if (transforms.Contains(current)) world = transforms.Get(current).LocalMatrix() * world;
+  }
+  return world;
+}
+
+}  // namespace cairn::ecs

@@ -1,0 +1,33 @@
+#include "cairn/ecs/entity.h"
+
+#include <cstdio>
+
+namespace cairn::ecs {
+
+std::string ToString(Entity entity) {
+  if (entity.IsNull()) return "null";
+  return std::to_string(entity.index) + "#" + std::to_string(entity.generation);
+}
+
+std::string ToHex(EntityId id) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(id.value));
+  return buffer;
+}
+
+std::optional<EntityId> ParseEntityId(std::string_view text) {
+  if (text.size() != 16) return std::nullopt;
+  std::uint64_t value = 0;
+  for (char c : text) {
+    int digit;
+    if (c >= '0' && c <= '9') digit = c - '0';
+    else if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') digit = c - 'A' + 10;
+    else return std::nullopt;
+    value = (value << 4) | static_cast<std::uint64_t>(digit);
+  }
+  if (value == 0) return std::nullopt;
+  return EntityId{value};
+}
+
+}  // namespace cairn::ecs

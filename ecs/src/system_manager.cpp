@@ -1,0 +1,149 @@
+#include "cairn/ecs/system_manager.h"
+
+#include <algorithm>
+
+namespace cairn::ecs {
+
+void SystemManager::Add(std::size_t type, std::string name, std::shared_ptr<System> system) {
+  for (const Entry& entry : systems_) {
+    if (entry.system->Name() == name) throw SystemError("a system named " + name + " is already registered");
+  }
+  system->name_ = std::move(name);
+  systems_.push_back(Entry{type, std::move(system), {}});
+  order_valid_ = false;
+}
+
+System* SystemManager::Find(std::size_t type) const {
+  for (const Entry& entry : systems_) {
+    if (entry.type == type) return entry.system.get();
+  }
+  return nullptr;
+}
+
+std::shared_ptr<System> SystemManager::Require(std::size_t type, std::string_view operation) const {
+  for (const Entry& entry : systems_) {
+    if (entry.type == type) return entry.system;
+  }
+  throw SystemError(std::string(operation) + ": the system type is not registered (call RegisterSystem first)");
+}
+
+std::size_t SystemManager::IndexOf(const System& system) const {
+  for (std::size_t i = 0; i < systems_.size(); ++i) {
+    if (systems_[i].system.get() == &system) return i;
+  }
+  throw SystemError("system " + system.Name() + " is not registered here");
+}
+
+void SystemManager::SetSignature(System& system, const Signature& signature) {
+  system.signature_ = signature;
+  // Membership is rebuilt by the Coordinator, which knows every entity.
+  for (Entity entity : std::vector<Entity>(system.entities_.begin(), system.entities_.end())) {
+    system.entities_.Erase(entity);
+    system.OnEntityRemoved(entity);
+  }
+}
+
+void SystemManager::AddOrdering(std::string_view later, std::string_view earlier) {
+  System* later_system = nullptr;
+  System* earlier_system = nullptr;
+  for (const Entry& entry : systems_) {
+    if (entry.system->Name() == later) later_system = entry.system.get();
+    if (entry.system->Name() == earlier) earlier_system = entry.system.get();
+  }
+  if (later_system == nullptr) throw SystemError("cannot order unknown system " + std::string(later));
+  if (earlier_system == nullptr) throw SystemError("cannot order unknown system " + std::string(earlier));
+  AddOrdering(*later_system, *earlier_system);
+}
+
+void SystemManager::AddOrdering(System& later, System& earlier) {
+  if (&later == &earlier) throw SystemError("system " + later.Name() + " cannot run after itself");
+  systems_[IndexOf(later)].runs_after.push_back(IndexOf(earlier));
+  order_valid_ = false;
+}
+
+const std::vector<System*>& SystemManager::ExecutionOrder() {
+  if (order_valid_) return order_;
+  // Kahn's algorithm, always taking the earliest-registered ready system so
+  // the order is deterministic.
+  const std::size_t count = systems_.size();
+  std::vector<std::size_t> pending(count, 0);
+  std::vector<std::vector<std::size_t>> dependents(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t earlier : systems_[i].runs_after) {
+      ++pending[i];
+      dependents[earlier].push_back(i);
+    }
+  }
+  std::vector<System*> order;
+  std::vector<bool> done(count, false);
+  while (order.size() < count) {
+    std::size_t next = count;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!done[i] && pending[i] == 0) {
+        next = i;
+        break;
+      }
+    }
+    if (next == count) break;
+    done[next] = true;
+    order.push_back(systems_[next].system.get());
+    for (std::size_t dependent : dependents[next]) --pending[dependent];
+  }
+  if (order.size() < count) {
+    // Walk "runs after" edges among the blocked systems until one repeats.
+    std::size_t current = 0;
+    while (done[current]) ++current;
+    std::vector<std::size_t> path;
+    std::vector<int> seen_at(count, -1);
+    while (seen_at[current] < 0) {
+      seen_at[current] = static_cast<int>(path.size());
+      path.push_back(current);
+      for (std::size_t earlier : systems_[current].runs_after) {
+        if (!done[earlier]) {
+          current = earlier;
+          break;
+        }
+      }
+    }
+    std::string cycle;
+    for (std::size_t i = static_cast<std::size_t>(seen_at[current]); i < path.size(); ++i) {
+      cycle += systems_[path[i]].system->Name() + " runs after ";
+    }
+    cycle += systems_[current].system->Name();
+    throw SystemError("system ordering has a cycle: " + cycle);
+  }
+  order_ = std::move(order);
+  order_valid_ = true;
+  return order_;
+}
+
+void SystemManager::Update(Coordinator& coordinator, float delta_seconds) {
+  for (System* system : ExecutionOrder()) system->Update(coordinator, delta_seconds);
+}
+
+void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature) {
+  for (const Entry& entry : systems_) {
+    System& system = *entry.system;
+    const bool matches = !system.signature_.None() && signature.Contains(system.signature_);
+    const bool member = system.entities_.Contains(entity);
+    if (matches && !member) {
+      system.entities_.Insert(entity);
+      system.OnEntityAdded(entity);
+    } else if (!matches && member) {
+      system.entities_.Erase(entity);
+      system.OnEntityRemoved(entity);
+    }
+  }
+}
+
+void SystemManager::EntityDestroyed(Entity entity) {
+  for (const Entry& entry : systems_) {
+    System& system = *entry.system;
+    if (system.entities_.Contains(entity)) {
+      system.entities_.Erase(entity);
+      system.OnEntityRemoved(entity);
+    }
+  }
+}
+
+}  // namespace cairn::ecs

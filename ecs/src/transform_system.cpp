@@ -1,0 +1,101 @@
+#include "cairn/ecs/transform_system.h"
+
+#include "cairn/ecs/components/transform.h"
+#include "cairn/ecs/coordinator.h"
+
+namespace cairn::ecs {
+
+TransformSystem::TransformSystem(Coordinator& coordinator) : coordinator_(&coordinator) {
+  EventBus& events = coordinator.Events();
+  const ComponentType transform = coordinator.GetComponentType<Transform>();
+  subscriptions_.push_back(events.Subscribe<EntityCreated>([this](const EntityCreated& e) { MarkDirty(e.entity); }));
+  subscriptions_.push_back(events.Subscribe<ParentChanged>([this](const ParentChanged& e) { MarkDirty(e.entity); }));
+  subscriptions_.push_back(events.Subscribe<ComponentAdded>([this, transform](const ComponentAdded& e) {
+    if (e.type == transform) MarkDirty(e.entity);
+  }));
+  subscriptions_.push_back(events.Subscribe<ComponentChanged>([this, transform](const ComponentChanged& e) {
+    if (e.type == transform) MarkDirty(e.entity);
+  }));
+  // Removal is announced before the component goes; the recompute happens
+  // at the next Update, when it is gone.
+  subscriptions_.push_back(events.Subscribe<ComponentRemoved>([this, transform](const ComponentRemoved& e) {
+    if (e.type == transform) MarkDirty(e.entity);
+  }));
+  coordinator.ForEachEntity([this](Entity entity) { MarkDirty(entity); });
+}
+
+TransformSystem::~TransformSystem() {
+  for (SubscriptionId id : subscriptions_) coordinator_->Events().Unsubscribe(id);
+}
+
+void TransformSystem::EnsureSlot(std::uint32_t index) {
+  if (index < world_.size()) return;
+  const std::size_t size = std::max<std::size_t>(index + 1, world_.size() * 2);
+  world_.resize(size, glm::mat4(1.0f));
+  dirty_.resize(size, 0);
+}
+
+void TransformSystem::MarkDirty(Entity entity) {
+  EnsureSlot(entity.index);
+  if (dirty_[entity.index]) return;
+  dirty_[entity.index] = 1;
+  dirty_list_.push_back(entity);
+}
+
+bool TransformSystem::IsDirty(Entity entity) const {
+  return entity.index < dirty_.size() && dirty_[entity.index] != 0;
+}
+
+const glm::mat4& TransformSystem::WorldMatrix(Entity entity) const {
+  if (!coordinator_->IsAlive(entity)) {
+    throw StaleEntityError("stale entity handle " + ToString(entity) + " in TransformSystem::WorldMatrix");
+  }
+  static const glm::mat4 kIdentity(1.0f);
+  return entity.index < world_.size() ? world_[entity.index] : kIdentity;
+}
+
+void TransformSystem::Update(Coordinator& coordinator, float) {
+  last_recomputed_ = 0;
+  std::vector<Entity> pending;
+  pending.swap(dirty_list_);
+  for (Entity entity : pending) {
+    if (!coordinator.IsAlive(entity) || !dirty_[entity.index]) continue;
+    // A dirty ancestor recomputes this subtree anyway; start only at the top.
+    bool covered = false;
+    Entity parent = coordinator.GetParent(entity);
+    for (Entity ancestor = parent; !ancestor.IsNull(); ancestor = coordinator.GetParent(ancestor)) {
+      if (dirty_[ancestor.index]) {
+        covered = true;
+        break;
+      }
+    }
+    if (covered) continue;
+    RecomputeSubtree(entity, parent.IsNull() ? glm::mat4(1.0f) : world_[parent.index]);
+  }
+  // Entries of destroyed entities may remain flagged; clear them.
+  for (Entity entity : pending) {
+    if (!coordinator.IsAlive(entity)) dirty_[entity.index] = 0;
+  }
+}
+
+void TransformSystem::RecomputeSubtree(Entity root, const glm::mat4& parent_world) {
+  auto& transforms = coordinator_->GetStorage<Transform>();
+  struct Item {
+    Entity entity;
+    glm::mat4 parent_world;
+  };
+  std::vector<Item> stack{{root, parent_world}};
+  while (!stack.empty()) {
+    const Item item = stack.back();
+    stack.pop_back();
+    const Transform* local = transforms.Find(item.entity);
+    const glm::mat4 world = local != nullptr ? item.parent_world * local->LocalMatrix() : item.parent_world;
+    EnsureSlot(item.entity.index);
+    world_[item.entity.index] = world;
+    dirty_[item.entity.index] = 0;
+    ++last_recomputed_;
+    coordinator_->ForEachChild(item.entity, [&](Entity child) { stack.push_back({child, world}); });
+  }
+}
+
+}  // namespace cairn::ecs
