@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds Cairn and runs every test.
+#
+#   scripts/test.sh                  # RelWithDebInfo build in build/
+#   CAIRN_SANITIZE=ON scripts/test.sh  # ASan + UBSan build in build-sanitize/
+#
+# Environment: CAIRN_BUILD_DIR (build folder), CAIRN_SANITIZE (ON/OFF),
+# CAIRN_WERROR (ON/OFF; ON when CI is set), CAIRN_JOBS (parallel jobs).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$root/scripts/setup-deps.sh"
+
+sanitize="${CAIRN_SANITIZE:-OFF}"
+if [ "$sanitize" = "ON" ]; then
+  default_dir="$root/build-sanitize"
+  bench=OFF
+else
+  default_dir="$root/build"
+  bench=ON
+fi
+build_dir="${CAIRN_BUILD_DIR:-$default_dir}"
+werror="${CAIRN_WERROR:-$([ -n "${CI:-}" ] && echo ON || echo OFF)}"
+jobs="${CAIRN_JOBS:-$(nproc)}"
+
+cmake -S "$root" -B "$build_dir" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCAIRN_SANITIZE="$sanitize" \
+  -DCAIRN_WERROR="$werror" \
+  -DCAIRN_BUILD_BENCH="$bench"
+cmake --build "$build_dir" -j "$jobs"
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# GUI tests open real windows: run the whole suite on a virtual display.
+cd "$build_dir"
+xvfb-run -a -s "-screen 0 1280x720x24" ctest --output-on-failure -j "$jobs" --timeout 600
