@@ -1,0 +1,109 @@
+#include "passes/mesh_pass.h"
+
+#include <string>
+
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/vec4.hpp>
+
+namespace cairn::render::passes {
+
+namespace {
+
+std::string LightDefines() { return "#define CAIRN_MAX_LIGHTS " + std::to_string(kMaxLightsPerType) + "\n"; }
+
+glm::vec3 ViewBack(const glm::mat4& view) { return {view[0][2], view[1][2], view[2][2]}; }
+
+}  // namespace
+
+bool MeshPass::Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrary& meshes,
+                          std::vector<RenderError>& errors) {
+  program_ = gl::ShaderProgram::Build("mesh", library, "mesh.vert", "mesh.frag", LightDefines(), errors);
+  if (!program_.IsValid()) return false;
+  const gl::ShaderProgram& p = program_;
+  uniforms_ = Uniforms{
+      p.Uniform("u_view_projection"),      p.Uniform("u_camera_position"),
+      p.Uniform("u_orthographic"),         p.Uniform("u_view_back"),
+      p.Uniform("u_ambient_sky"),          p.Uniform("u_ambient_ground"),
+      p.Uniform("u_shininess"),            p.Uniform("u_specular_strength"),
+      p.Uniform("u_directional_count"),    p.Uniform("u_directional_direction"),
+      p.Uniform("u_directional_radiance"), p.Uniform("u_point_count"),
+      p.Uniform("u_point_position_range"), p.Uniform("u_point_radiance"),
+      p.Uniform("u_spot_count"),           p.Uniform("u_spot_position_range"),
+      p.Uniform("u_spot_direction_cos_outer"), p.Uniform("u_spot_radiance_cos_inner"),
+  };
+  for (MeshShape shape : kAllMeshShapes) shapes_[MeshShapeIndex(shape)] = gl::InstancedMesh(meshes.Get(shape));
+  return true;
+}
+
+void MeshPass::Release() {
+  program_ = {};
+  shapes_ = {};
+}
+
+void MeshPass::SetFrameUniforms(const FrameContext& frame) const {
+  const RenderSettings& settings = frame.settings;
+  glUniformMatrix4fv(uniforms_.view_projection, 1, GL_FALSE, glm::value_ptr(frame.view_projection));
+  glUniform3fv(uniforms_.camera_position, 1, glm::value_ptr(frame.camera.position));
+  glUniform1i(uniforms_.orthographic, frame.camera.IsOrthographic() ? 1 : 0);
+  glUniform3fv(uniforms_.view_back, 1, glm::value_ptr(glm::normalize(ViewBack(frame.camera.view))));
+  glUniform3fv(uniforms_.ambient_sky, 1, glm::value_ptr(SrgbToLinear(settings.ambient_sky)));
+  glUniform3fv(uniforms_.ambient_ground, 1, glm::value_ptr(SrgbToLinear(settings.ambient_ground)));
+  glUniform1f(uniforms_.shininess, settings.shininess);
+  glUniform1f(uniforms_.specular_strength, settings.specular_strength);
+}
+
+void MeshPass::SetLightUniforms(const PackedLights& lights) const {
+  std::array<glm::vec3, kMaxLightsPerType> vec3s{};
+  std::array<glm::vec4, kMaxLightsPerType> vec4s{};
+  std::array<glm::vec4, kMaxLightsPerType> more_vec4s{};
+
+  glUniform1i(uniforms_.directional_count, lights.directional_count);
+  for (int i = 0; i < lights.directional_count; ++i) vec3s[i] = lights.directional[i].direction;
+  glUniform3fv(uniforms_.directional_direction, kMaxLightsPerType, glm::value_ptr(vec3s[0]));
+  for (int i = 0; i < lights.directional_count; ++i) vec3s[i] = lights.directional[i].radiance;
+  glUniform3fv(uniforms_.directional_radiance, kMaxLightsPerType, glm::value_ptr(vec3s[0]));
+
+  glUniform1i(uniforms_.point_count, lights.point_count);
+  for (int i = 0; i < lights.point_count; ++i) {
+    vec4s[i] = glm::vec4(lights.point[i].position, lights.point[i].range);
+    vec3s[i] = lights.point[i].radiance;
+  }
+  glUniform4fv(uniforms_.point_position_range, kMaxLightsPerType, glm::value_ptr(vec4s[0]));
+  glUniform3fv(uniforms_.point_radiance, kMaxLightsPerType, glm::value_ptr(vec3s[0]));
+
+  glUniform1i(uniforms_.spot_count, lights.spot_count);
+  std::array<glm::vec4, kMaxLightsPerType> radiance_cos_inner{};
+  for (int i = 0; i < lights.spot_count; ++i) {
+    const PackedLights::Spot& spot = lights.spot[i];
+    vec4s[i] = glm::vec4(spot.position, spot.range);
+    more_vec4s[i] = glm::vec4(spot.direction, spot.cos_outer);
+    radiance_cos_inner[i] = glm::vec4(spot.radiance, spot.cos_inner);
+  }
+  glUniform4fv(uniforms_.spot_position_range, kMaxLightsPerType, glm::value_ptr(vec4s[0]));
+  glUniform4fv(uniforms_.spot_direction_cos_outer, kMaxLightsPerType, glm::value_ptr(more_vec4s[0]));
+  glUniform4fv(uniforms_.spot_radiance_cos_inner, kMaxLightsPerType, glm::value_ptr(radiance_cos_inner[0]));
+}
+
+void MeshPass::Draw(const InstanceBatches& batches, const PackedLights& lights, const FrameContext& frame) {
+  program_.Use();
+  SetFrameUniforms(frame);
+  SetLightUniforms(lights);
+
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDepthMask(GL_TRUE);
+  // No culling: mirrored instances (negative scale) flip their winding, and the
+  // two-sided plane relies on seeing both faces. mesh.frag orients normals.
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+
+  for (MeshShape shape : kAllMeshShapes) {
+    const std::span<const MeshInstance> batch = batches.Batch(shape);
+    gl::InstancedMesh& mesh = shapes_[MeshShapeIndex(shape)];
+    frame.stats.draw_calls += static_cast<std::uint32_t>(mesh.Draw(batch));
+    frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
+    frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * mesh.Mesh()->TriangleCount();
+  }
+}
+
+}  // namespace cairn::render::passes

@@ -1,0 +1,108 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <vector>
+
+// fwd.h first: its declarations must agree with the definitions that follow.
+#include "cairn/render/fwd.h"
+
+#include "cairn/render/instance_batches.h"
+#include "cairn/render/render_scene.h"
+
+using namespace cairn::render;
+
+namespace {
+
+MeshInstance Instance(std::uint32_t pick_id, SelectionState selection = SelectionState::None) {
+  MeshInstance instance;
+  instance.pick_id = pick_id;
+  instance.selection = selection;
+  return instance;
+}
+
+std::vector<std::uint32_t> Ids(std::span<const MeshInstance> batch) {
+  std::vector<std::uint32_t> ids;
+  for (const MeshInstance& instance : batch) ids.push_back(instance.pick_id);
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("[InstanceBatches] Instances are grouped per shape in insertion order", "[render][batches]") {
+  InstanceBatches batches;
+  batches.Add(MeshShape::Cube, Instance(1));
+  batches.Add(MeshShape::Sphere, Instance(2));
+  batches.Add(MeshShape::Cube, Instance(3));
+  batches.Add(MeshShape::Cone, Instance(4));
+
+  CHECK(Ids(batches.Batch(MeshShape::Cube)) == std::vector<std::uint32_t>{1, 3});
+  CHECK(Ids(batches.Batch(MeshShape::Sphere)) == std::vector<std::uint32_t>{2});
+  CHECK(Ids(batches.Batch(MeshShape::Cone)) == std::vector<std::uint32_t>{4});
+  CHECK(batches.Batch(MeshShape::Plane).empty());
+  CHECK(batches.InstanceCount() == 4);
+  CHECK(batches.SelectedCount() == 0);
+}
+
+TEST_CASE("[InstanceBatches] Selected and primary instances are also listed for the outline", "[render][batches]") {
+  InstanceBatches batches;
+  batches.Add(MeshShape::Cube, Instance(1));
+  batches.Add(MeshShape::Cube, Instance(2, SelectionState::Selected));
+  batches.Add(MeshShape::Cube, Instance(3, SelectionState::Primary));
+  batches.Add(MeshShape::Plane, Instance(4, SelectionState::Selected));
+
+  CHECK(Ids(batches.SelectedBatch(MeshShape::Cube)) == std::vector<std::uint32_t>{2, 3});
+  CHECK(Ids(batches.SelectedBatch(MeshShape::Plane)) == std::vector<std::uint32_t>{4});
+  CHECK(batches.SelectedBatch(MeshShape::Cube)[1].selection == SelectionState::Primary);
+  CHECK(batches.SelectedCount() == 3);
+  CHECK(batches.InstanceCount() == 4);
+}
+
+TEST_CASE("[InstanceBatches] Clear empties every batch but keeps the storage", "[render][batches]") {
+  InstanceBatches batches;
+  for (std::uint32_t id = 1; id <= 100; ++id) batches.Add(MeshShape::Sphere, Instance(id));
+  const MeshInstance* storage = batches.Batch(MeshShape::Sphere).data();
+  batches.Clear();
+  CHECK(batches.IsEmpty());
+  CHECK(batches.SelectedCount() == 0);
+  batches.Add(MeshShape::Sphere, Instance(7));
+  CHECK(batches.Batch(MeshShape::Sphere).data() == storage);
+}
+
+TEST_CASE("[InstanceBatches] BatchByShape matches a per-shape model on random input", "[render][batches]") {
+  std::mt19937 random(1234);
+  std::uniform_int_distribution<int> shape_of(0, static_cast<int>(kMeshShapeCount) - 1);
+  std::uniform_int_distribution<int> selection_of(0, 2);
+
+  for (int round = 0; round < 20; ++round) {
+    std::vector<ShapedMeshInstance> input;
+    std::array<std::vector<std::uint32_t>, kMeshShapeCount> model_all;
+    std::array<std::vector<std::uint32_t>, kMeshShapeCount> model_selected;
+    const int count = 50 + round * 37;
+    for (int i = 0; i < count; ++i) {
+      const auto shape = static_cast<MeshShape>(shape_of(random));
+      const auto selection = static_cast<SelectionState>(selection_of(random));
+      const auto id = static_cast<std::uint32_t>(i + 1);
+      input.push_back({shape, Instance(id, selection)});
+      model_all[MeshShapeIndex(shape)].push_back(id);
+      if (selection != SelectionState::None) model_selected[MeshShapeIndex(shape)].push_back(id);
+    }
+    const InstanceBatches batches = BatchByShape(input);
+    CHECK(batches.InstanceCount() == input.size());
+    for (MeshShape shape : kAllMeshShapes) {
+      CAPTURE(round, MeshShapeName(shape));
+      CHECK(Ids(batches.Batch(shape)) == model_all[MeshShapeIndex(shape)]);
+      CHECK(Ids(batches.SelectedBatch(shape)) == model_selected[MeshShapeIndex(shape)]);
+    }
+  }
+}
+
+TEST_CASE("[RenderScene] Clear empties meshes, lights and icons", "[render][batches]") {
+  RenderScene scene;
+  scene.meshes.Add(MeshShape::Cube, Instance(1));
+  scene.lights.push_back(LightData{});
+  scene.icons.push_back(IconInstance{});
+  scene.Clear();
+  CHECK(scene.meshes.IsEmpty());
+  CHECK(scene.lights.empty());
+  CHECK(scene.icons.empty());
+}
