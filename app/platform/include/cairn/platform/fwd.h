@@ -1,0 +1,28 @@
+#pragma once
+
+// Forward declarations of the platform layer, for headers that only pass these
+// types around.
+
+struct GLFWwindow;
+struct ImGuiIO;
+
+namespace cairn::platform {
+
+class FrameLoop;
+class LayoutSettings;
+class ReplayError;
+class ReplayPlayer;
+class Window;
+struct AppReplayVerb;
+struct FrameCallbacks;
+struct Image;
+struct KeyChord;
+struct ReplayCommand;
+struct ReplayFrame;
+struct ReplayInputState;
+struct ReplayScript;
+struct ReplayVerbSpec;
+struct RunOptions;
+struct WindowOptions;
+
+}  // namespace cairn::platform
