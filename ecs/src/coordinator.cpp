@@ -36,7 +36,7 @@ Coordinator::~Coordinator() = default;
 
 // ---- Entities ----------------------------------------------------------------
 
-Entity Coordinator::CreateEntity() { return CreateEntity(pool_.GenerateId()); }
+Entity Coordinator::CreateEntity() { return CreateEntityWithUnusedId(pool_.GenerateId()); }
 
 Entity Coordinator::CreateEntity(EntityId id) {
   if (!id) throw EntityIdError("cannot create an entity with id 0000000000000000: ids are non-zero");
@@ -44,23 +44,30 @@ Entity Coordinator::CreateEntity(EntityId id) {
     throw EntityIdError("cannot create an entity with id " + ToHex(id) + ": " + DescribeEntity(pool_.Find(id)) +
                         " already has it");
   }
+  return CreateEntityWithUnusedId(id);
+}
+
+Entity Coordinator::CreateEntityWithUnusedId(EntityId id) {
   const Entity entity = pool_.Create(id);
-  if (signatures_.size() <= entity.index) signatures_.resize(entity.index + 1);
+  if (entity.index == signatures_.size()) {
+    signatures_.emplace_back();
+  } else if (entity.index > signatures_.size()) {
+    signatures_.resize(entity.index + 1);
+  }
   Signature& signature = signatures_[entity.index];
   signature.Clear();
   hierarchy_->Emplace(entity);
   links_.Link(entity, kNullEntity, kNullEntity);
   signature.Set(hierarchy_type_);
-  systems_.EntitySignatureChanged(entity, signature);
+  systems_.EntitySignatureChanged(entity, signature, hierarchy_type_);
   events_.Publish(EntityCreated{entity, id});
   return entity;
 }
 
 void Coordinator::DestroyEntity(Entity entity) {
-  RequireAlive(entity, "DestroyEntity", "");
-  if (links_.ChildCount(entity) != 0) {
-    throw HierarchyError("cannot destroy " + DescribeEntity(entity) + ": it has " +
-                         std::to_string(links_.ChildCount(entity)) +
+  if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "DestroyEntity", "");
+  if (const std::uint32_t children = links_.ChildCount(entity); children != 0) {
+    throw HierarchyError("cannot destroy " + DescribeEntity(entity) + ": it has " + std::to_string(children) +
                          " children (use DestroyEntityAndChildren or move them first)");
   }
   events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
@@ -174,6 +181,11 @@ void Coordinator::ThrowMissing(Entity entity, ComponentType type) const {
   throw MissingComponentError(DescribeEntity(entity) + " has no component " + infos_[type]->name);
 }
 
+void Coordinator::ThrowCannotGet(Entity entity, ComponentType type) const {
+  RequireAlive(entity, "GetComponent", infos_[type]->name);
+  ThrowMissing(entity, type);
+}
+
 void Coordinator::ThrowDuplicate(Entity entity, ComponentType type) const {
   throw DuplicateComponentError(DescribeEntity(entity) + " already has component " + infos_[type]->name);
 }
@@ -183,7 +195,7 @@ void Coordinator::ThrowDuplicate(Entity entity, ComponentType type) const {
 void Coordinator::ComponentWasAdded(Entity entity, ComponentType type) {
   Signature& signature = signatures_[entity.index];
   signature.Set(type);
-  systems_.EntitySignatureChanged(entity, signature);
+  systems_.EntitySignatureChanged(entity, signature, type);
   events_.Publish(ComponentAdded{entity, type});
 }
 
@@ -253,16 +265,18 @@ void Coordinator::SetComponentValue(Entity entity, const ComponentValue& value) 
 }
 
 void Coordinator::RemoveComponent(Entity entity, ComponentType type) {
-  RequireAlive(entity, "RemoveComponent", infos_.at(type)->name);
+  const std::shared_ptr<const ComponentInfo>& info = infos_.at(type);
+  if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "RemoveComponent", info->name);
   if (type == hierarchy_type_) {
     throw HierarchyError("cannot remove Hierarchy from " + DescribeEntity(entity) + ": it is structural");
   }
-  Signature& signature = signatures_[entity.index];
-  if (!signature.Test(type)) ThrowMissing(entity, type);
+  if (!signatures_[entity.index].Test(type)) ThrowMissing(entity, type);
   events_.Publish(ComponentRemoved{entity, type});
   storages_[type]->Remove(entity);
+  // Indexed again: a handler may have created entities and moved the array.
+  Signature& signature = signatures_[entity.index];
   signature.Reset(type);
-  systems_.EntitySignatureChanged(entity, signature);
+  systems_.EntitySignatureChanged(entity, signature, type);
 }
 
 void Coordinator::NotifyComponentChanged(Entity entity, ComponentType type) {

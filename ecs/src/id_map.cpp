@@ -18,16 +18,6 @@ bool IdMap::Insert(EntityId id, std::uint32_t index) {
   }
 }
 
-std::uint32_t IdMap::Find(EntityId id) const {
-  if (buckets_.empty() || id.value == 0) return kNotFound;
-  const std::size_t mask = buckets_.size() - 1;
-  for (std::size_t bucket = BucketOf(id.value);; bucket = (bucket + 1) & mask) {
-    const Bucket& slot = buckets_[bucket];
-    if (slot.key == id.value) return slot.value;
-    if (slot.key == 0) return kNotFound;
-  }
-}
-
 bool IdMap::Erase(EntityId id) {
   if (buckets_.empty() || id.value == 0) return false;
   const std::size_t mask = buckets_.size() - 1;
@@ -62,7 +52,7 @@ void IdMap::Clear() {
 }
 
 void IdMap::Rehash(std::size_t bucket_count) {
-  std::vector<Bucket> old = std::move(buckets_);
+  detail::Table<Bucket> old = std::move(buckets_);
   buckets_.assign(bucket_count, Bucket{});
   shift_ = 64u - static_cast<unsigned>(std::countr_zero(bucket_count));
   const std::size_t mask = bucket_count - 1;

@@ -121,18 +121,27 @@ void SystemManager::Update(Coordinator& coordinator, float delta_seconds) {
   for (System* system : ExecutionOrder()) system->Update(coordinator, delta_seconds);
 }
 
+void SystemManager::UpdateMembership(System& system, Entity entity, const Signature& signature) {
+  // Membership is read from the set itself, never inferred from an old
+  // signature: a membership hook may change the entity in between.
+  const bool matches = !system.signature_.None() && signature.Contains(system.signature_);
+  const bool member = system.entities_.Contains(entity);
+  if (matches && !member) {
+    system.entities_.Insert(entity);
+    system.OnEntityAdded(entity);
+  } else if (!matches && member) {
+    system.entities_.Erase(entity);
+    system.OnEntityRemoved(entity);
+  }
+}
+
 void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature) {
+  for (const Entry& entry : systems_) UpdateMembership(*entry.system, entity, signature);
+}
+
+void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed) {
   for (const Entry& entry : systems_) {
-    System& system = *entry.system;
-    const bool matches = !system.signature_.None() && signature.Contains(system.signature_);
-    const bool member = system.entities_.Contains(entity);
-    if (matches && !member) {
-      system.entities_.Insert(entity);
-      system.OnEntityAdded(entity);
-    } else if (!matches && member) {
-      system.entities_.Erase(entity);
-      system.OnEntityRemoved(entity);
-    }
+    if (entry.system->signature_.Test(changed)) UpdateMembership(*entry.system, entity, signature);
   }
 }
 

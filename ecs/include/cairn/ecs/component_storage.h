@@ -80,7 +80,7 @@ class ComponentStorage final : public IComponentStorage {
 
  private:
   SparseSet owners_;
-  std::vector<T> components_;
+  detail::Table<T> components_;
 };
 
 }  // namespace cairn::ecs

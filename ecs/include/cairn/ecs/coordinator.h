@@ -9,13 +9,16 @@
 // Not thread-safe. Not copyable or movable: systems and subscribers may hold
 // references to it (hand worlds over as std::unique_ptr<Coordinator>).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <typeinfo>
 #include <vector>
 
@@ -237,14 +240,55 @@ class Coordinator {
   EventBus& Events() { return events_; }
 
  private:
+  // One storage as Each sees it: its arrays, and whether it drives the
+  // iteration (its slot is then the component's slot).
+  template <typename T>
+  struct EachPool {
+    T* components;
+    const Entity* owner_data;
+    std::size_t size;
+    const SparseSet* owners;
+    bool drives;
+
+    // True when this pool holds the driver's entities of slots [begin, end)
+    // at the same slots, as pools filled in the same order do.
+    bool MatchesDriver(const Entity* driver_owners, std::size_t begin, std::size_t end) const {
+      return drives || (end <= size && std::memcmp(owner_data + begin, driver_owners + begin,
+                                                   (end - begin) * sizeof(Entity)) == 0);
+    }
+
+    // Storages hold only live entities, at most one per index, so the entity
+    // the driver yields is the one held at its index here: a sparse lookup
+    // finds the component with no generation check.
+    T* Find(Entity entity, std::size_t driver_slot) const {
+      if (drives) return components + driver_slot;
+      const std::uint32_t slot = owners->SlotOf(entity.index);
+      return slot == SparseSet::kNoSlot ? nullptr : components + slot;
+    }
+  };
+
   struct TypedSlotEntry {
     IComponentStorage* storage = nullptr;
     ComponentType type = 0;
   };
 
+  // detail::TypeIndexOf<T>() plus one, read without TypeIndexOf's guarded
+  // static, so that a loop of GetComponent calls has no call in it and its
+  // invariant loads can be hoisted. Zero until dynamic initialization has
+  // run (a Coordinator used by another static initializer): then the guarded
+  // function is asked.
+  template <typename T>
+  static inline const std::size_t type_index_plus_one_ = detail::TypeIndexOf<T>() + 1;
+
+  template <typename T>
+  static std::size_t FastTypeIndexOf() {
+    const std::size_t plus_one = type_index_plus_one_<T>;
+    return plus_one != 0 ? plus_one - 1 : detail::TypeIndexOf<T>();
+  }
+
   template <typename T>
   const TypedSlotEntry& TypedSlot() const {
-    const std::size_t index = detail::TypeIndexOf<T>();
+    const std::size_t index = FastTypeIndexOf<T>();
     if (index >= typed_.size() || typed_[index].storage == nullptr) ThrowUnregistered(typeid(T));
     return typed_[index];
   }
@@ -255,7 +299,11 @@ class Coordinator {
   [[noreturn]] void ThrowUnregistered(const std::type_info& type) const;
   [[noreturn]] void ThrowMissing(Entity entity, ComponentType type) const;
   [[noreturn]] void ThrowDuplicate(Entity entity, ComponentType type) const;
+  // GetComponent's error: a stale handle, else the missing component.
+  [[noreturn]] void ThrowCannotGet(Entity entity, ComponentType type) const;
   void ComponentWasAdded(Entity entity, ComponentType type);
+  // CreateEntity's work once `id` is known to be non-zero and unused.
+  Entity CreateEntityWithUnusedId(EntityId id);
   std::vector<Entity> SubtreePostOrder(Entity root) const;
 
   EntityPool pool_;
@@ -266,8 +314,9 @@ class Coordinator {
   ComponentStorage<Hierarchy>* hierarchy_ = nullptr;
   ComponentType hierarchy_type_ = 0;
   HierarchyLinks links_;
-  SystemManager systems_;
+  // Declared before systems_: systems unsubscribe from it when destroyed.
   EventBus events_;
+  SystemManager systems_;
 };
 
 // ---- Template definitions ---------------------------------------------------
@@ -297,21 +346,24 @@ ComponentRegistration<T> Coordinator::RegisterComponent(std::string name) {
 template <typename T>
 T& Coordinator::AddComponent(Entity entity, T value) {
   const TypedSlotEntry& slot = TypedSlot<T>();
-  RequireAlive(entity, "AddComponent", infos_[slot.type]->name);
+  const ComponentType type = slot.type;
   auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
-  if (storage.Contains(entity)) ThrowDuplicate(entity, slot.type);
+  if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "AddComponent", infos_[type]->name);
+  // The signature mirrors the storages and is one access instead of two.
+  if (signatures_[entity.index].Test(type)) [[unlikely]] ThrowDuplicate(entity, type);
   storage.Emplace(entity, std::move(value));
-  ComponentWasAdded(entity, slot.type);
+  ComponentWasAdded(entity, type);
   return storage.Get(entity);  // looked up again: handlers may have added more
 }
 
 template <typename T>
 T& Coordinator::GetComponent(Entity entity) {
   const TypedSlotEntry& slot = TypedSlot<T>();
-  if (!pool_.IsAlive(entity)) RequireAlive(entity, "GetComponent", infos_[slot.type]->name);
-  T* component = static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity);
-  if (component == nullptr) ThrowMissing(entity, slot.type);
-  return *component;
+  // Storages hold only live handles (DestroyEntity empties them before the
+  // slot's generation moves on), so a hit proves the handle alive and the
+  // liveness check is only needed to word the error.
+  if (T* component = static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity)) [[likely]] return *component;
+  ThrowCannotGet(entity, slot.type);
 }
 
 template <typename T>
@@ -331,18 +383,38 @@ bool Coordinator::HasComponent(Entity entity) const {
 template <typename... Ts, typename Fn>
 void Coordinator::Each(Fn&& fn) {
   static_assert(sizeof...(Ts) > 0, "Each needs at least one component type");
-  std::tuple<ComponentStorage<Ts>*...> pools{&GetStorage<Ts>()...};
+  const std::tuple<ComponentStorage<Ts>*...> storages{&GetStorage<Ts>()...};
   const SparseSet* driver = nullptr;
   std::apply(
-      [&driver](auto*... pool) {
-        ((driver = (driver == nullptr || pool->Size() < driver->Size()) ? &pool->Owners() : driver), ...);
+      [&driver](auto*... storage) {
+        ((driver = (driver == nullptr || storage->Size() < driver->Size()) ? &storage->Owners() : driver), ...);
       },
-      pools);
+      storages);
+  // Arrays read once: nothing may be added or removed during the iteration.
+  const auto pool_of = [driver](auto* storage) {
+    using T = std::remove_pointer_t<decltype(storage->Components())>;
+    const SparseSet& owners = storage->Owners();
+    return EachPool<T>{storage->Components(), owners.Data(), owners.Size(), &owners, &owners == driver};
+  };
+  const std::tuple<EachPool<Ts>...> pools{pool_of(std::get<ComponentStorage<Ts>*>(storages))...};
+  const Entity* owners = driver->Data();
   const std::size_t count = driver->Size();
-  for (std::size_t slot = 0; slot < count; ++slot) {
-    const Entity entity = driver->At(slot);
-    std::tuple<Ts*...> components{std::get<ComponentStorage<Ts>*>(pools)->FindWithHint(entity, slot)...};
-    if (((std::get<Ts*>(components) != nullptr) && ...)) fn(entity, *std::get<Ts*>(components)...);
+  // Blocks whose owners line up in every pool (one memcmp each) run without
+  // any per-entity lookup; the others look each entity up.
+  constexpr std::size_t kBlock = 256;
+  for (std::size_t begin = 0; begin < count; begin += kBlock) {
+    const std::size_t end = std::min(count, begin + kBlock);
+    if ((std::get<EachPool<Ts>>(pools).MatchesDriver(owners, begin, end) && ...)) {
+      for (std::size_t slot = begin; slot < end; ++slot) {
+        fn(owners[slot], std::get<EachPool<Ts>>(pools).components[slot]...);
+      }
+      continue;
+    }
+    for (std::size_t slot = begin; slot < end; ++slot) {
+      const Entity entity = owners[slot];
+      const std::tuple<Ts*...> components{std::get<EachPool<Ts>>(pools).Find(entity, slot)...};
+      if (((std::get<Ts*>(components) != nullptr) && ...)) fn(entity, *std::get<Ts*>(components)...);
+    }
   }
 }
 

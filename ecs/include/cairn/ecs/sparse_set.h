@@ -17,6 +17,34 @@
 
 namespace cairn::ecs {
 
+namespace detail {
+
+// Allocation for the ECS's big arrays (dense entity and component arrays,
+// the id map's buckets, the entity pool's per-slot arrays). Arrays of 2 MiB
+// or more are placed on transparent huge pages where the OS offers them
+// (Linux, madvise): random accesses into arrays of many megabytes then miss
+// the cache but not the TLB, and growing them takes one page fault per
+// 2 MiB instead of one per 4 KiB. Smaller arrays use operator new.
+void* AllocateTable(std::size_t bytes, std::size_t alignment);
+void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept;
+
+template <typename T>
+struct TableAllocator {
+  using value_type = T;
+  TableAllocator() = default;
+  template <typename U>
+  TableAllocator(const TableAllocator<U>&) noexcept {}
+  T* allocate(std::size_t count) { return static_cast<T*>(AllocateTable(count * sizeof(T), alignof(T))); }
+  void deallocate(T* memory, std::size_t count) noexcept { FreeTable(memory, count * sizeof(T), alignof(T)); }
+  friend bool operator==(TableAllocator, TableAllocator) { return true; }
+};
+
+// A std::vector whose storage comes from AllocateTable.
+template <typename T>
+using Table = std::vector<T, TableAllocator<T>>;
+
+}  // namespace detail
+
 class SparseSet {
  public:
   static constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
@@ -44,12 +72,28 @@ class SparseSet {
 
   // Adds the entity at the end of the dense array and returns its slot.
   // Precondition: no entity with the same index is in the set.
-  std::uint32_t Insert(Entity entity);
+  std::uint32_t Insert(Entity entity) {
+    const auto slot = static_cast<std::uint32_t>(dense_.size());
+    SparseRef(entity.index) = slot;
+    dense_.push_back(entity);
+    return slot;
+  }
 
   // Removes the entity by moving the last dense element into its slot.
   // Returns the vacated slot (the caller mirrors the move in parallel arrays).
   // Precondition: Contains(entity).
-  std::uint32_t Erase(Entity entity);
+  std::uint32_t Erase(Entity entity) {
+    std::uint32_t& erased = pages_[entity.index >> kPageBits][entity.index & (kPageSize - 1)];
+    const std::uint32_t slot = erased;
+    const Entity last = dense_.back();
+    if (last.index != entity.index) {
+      dense_[slot] = last;
+      pages_[last.index >> kPageBits][last.index & (kPageSize - 1)] = slot;
+    }
+    erased = kNoSlot;
+    dense_.pop_back();
+    return slot;
+  }
 
   void Clear();
   void Reserve(std::size_t capacity) { dense_.reserve(capacity); }
@@ -62,10 +106,16 @@ class SparseSet {
   auto end() const { return dense_.end(); }
 
  private:
-  std::uint32_t& SparseRef(std::uint32_t index);
+  // The sparse entry of `index`, creating its page (all kNoSlot) if needed.
+  std::uint32_t& SparseRef(std::uint32_t index) {
+    const std::size_t page = index >> kPageBits;
+    if (page >= pages_.size() || !pages_[page]) [[unlikely]] AddPage(page);
+    return pages_[page][index & (kPageSize - 1)];
+  }
+  void AddPage(std::size_t page);
 
   std::vector<std::unique_ptr<std::uint32_t[]>> pages_;
-  std::vector<Entity> dense_;
+  detail::Table<Entity> dense_;
 };
 
 }  // namespace cairn::ecs

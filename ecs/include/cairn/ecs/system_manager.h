@@ -51,7 +51,13 @@ class SystemManager {
 
   void Update(Coordinator& coordinator, float delta_seconds);
 
+  // Brings every system's membership of the entity in line with its
+  // (current) signature.
   void EntitySignatureChanged(Entity entity, const Signature& signature);
+  // Same, when only component type `changed` was added or removed: a system
+  // whose signature does not name it cannot change membership, so only the
+  // systems naming it are checked (the Coordinator's add/remove path).
+  void EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed);
   void EntityDestroyed(Entity entity);
 
   std::size_t Count() const { return systems_.size(); }
@@ -69,6 +75,7 @@ class SystemManager {
   std::size_t IndexOf(const System& system) const;
   void SetSignature(System& system, const Signature& signature);
   void AddOrdering(System& later, System& earlier);
+  static void UpdateMembership(System& system, Entity entity, const Signature& signature);
 
   std::vector<Entry> systems_;
   std::vector<System*> order_;

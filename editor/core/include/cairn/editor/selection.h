@@ -1,0 +1,65 @@
+#pragma once
+// The editor's selection: an ordered set of entity ids (in the order they were
+// selected) with a primary entity (the one the Inspector shows and gizmos
+// follow) and an anchor for Shift+click ranges. Ids, not handles, so a
+// selection survives undo and redo of the entities it names.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <unordered_set>
+#include <vector>
+
+#include "cairn/ecs/entity.h"
+#include "cairn/ecs/fwd.h"
+
+namespace cairn::editor {
+
+class Selection {
+ public:
+  // Plain click: exactly this entity; it becomes primary and the range anchor.
+  void Select(ecs::EntityId id);
+  // Adds the entity (kept in place when already selected) and makes it primary.
+  void Add(ecs::EntityId id);
+  // Ctrl+click: removes a selected entity, otherwise adds it. Either way the
+  // entity becomes the range anchor; an added one becomes primary, and when the
+  // primary is removed the most recently selected remaining entity takes over.
+  void Toggle(ecs::EntityId id);
+  // Shift+click: the entities from the anchor to `target` in `visible_order`
+  // (the rows as displayed), both ends included, in display order; with
+  // `additive` (Ctrl+Shift) they are added to the selection instead of
+  // replacing it. The anchor stays; `target` becomes primary. When the anchor is
+  // unset or not visible, behaves like Select(target) (additive: Add(target)).
+  void SelectRange(ecs::EntityId target, std::span<const ecs::EntityId> visible_order, bool additive = false);
+  // Selects exactly these entities in this order; the last one is primary.
+  void SelectAll(std::span<const ecs::EntityId> ids);
+  void Remove(ecs::EntityId id);
+  void Clear();
+  // Removes the ids no live entity has (after a delete, an undone create, or a
+  // world replacement). Returns how many were removed.
+  std::size_t Prune(const ecs::Coordinator& world);
+
+  bool Contains(ecs::EntityId id) const { return members_.contains(id); }
+  bool Empty() const { return ids_.empty(); }
+  std::size_t Count() const { return ids_.size(); }
+  // In selection order.
+  const std::vector<ecs::EntityId>& Ids() const { return ids_; }
+  // kNoEntityId when empty.
+  ecs::EntityId Primary() const { return primary_; }
+  ecs::EntityId Anchor() const { return anchor_; }
+  // Increases on every change, so panels can cache what they derive from it.
+  std::uint64_t Version() const { return version_; }
+
+ private:
+  void Insert(ecs::EntityId id);
+  void Erase(ecs::EntityId id);
+  void Changed() { ++version_; }
+
+  std::vector<ecs::EntityId> ids_;
+  std::unordered_set<ecs::EntityId> members_;
+  ecs::EntityId primary_;
+  ecs::EntityId anchor_;
+  std::uint64_t version_ = 0;
+};
+
+}  // namespace cairn::editor

@@ -1,0 +1,107 @@
+#include "cairn/editor/selection.h"
+
+#include <algorithm>
+
+#include "cairn/ecs/coordinator.h"
+
+namespace cairn::editor {
+
+void Selection::Insert(ecs::EntityId id) {
+  if (members_.insert(id).second) ids_.push_back(id);
+}
+
+void Selection::Erase(ecs::EntityId id) {
+  if (members_.erase(id) == 0) return;
+  ids_.erase(std::find(ids_.begin(), ids_.end(), id));
+  if (primary_ == id) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
+}
+
+void Selection::Select(ecs::EntityId id) {
+  ids_.clear();
+  members_.clear();
+  Insert(id);
+  primary_ = id;
+  anchor_ = id;
+  Changed();
+}
+
+void Selection::Add(ecs::EntityId id) {
+  Insert(id);
+  primary_ = id;
+  Changed();
+}
+
+void Selection::Toggle(ecs::EntityId id) {
+  if (Contains(id)) {
+    Erase(id);
+  } else {
+    Insert(id);
+    primary_ = id;
+  }
+  anchor_ = id;
+  Changed();
+}
+
+void Selection::SelectRange(ecs::EntityId target, std::span<const ecs::EntityId> visible_order, bool additive) {
+  const auto anchor_at = anchor_ ? std::find(visible_order.begin(), visible_order.end(), anchor_) : visible_order.end();
+  const auto target_at = std::find(visible_order.begin(), visible_order.end(), target);
+  if (anchor_at == visible_order.end() || target_at == visible_order.end()) {
+    if (additive) {
+      Add(target);
+    } else {
+      Select(target);
+    }
+    return;
+  }
+  if (!additive) {
+    ids_.clear();
+    members_.clear();
+  }
+  const auto first = std::min(anchor_at, target_at);
+  const auto last = std::max(anchor_at, target_at);
+  for (auto it = first; it <= last; ++it) Insert(*it);
+  primary_ = target;
+  Changed();
+}
+
+void Selection::SelectAll(std::span<const ecs::EntityId> ids) {
+  ids_.clear();
+  members_.clear();
+  ids_.reserve(ids.size());
+  members_.reserve(ids.size());
+  for (ecs::EntityId id : ids) Insert(id);
+  primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
+  if (!anchor_ || !members_.contains(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
+  Changed();
+}
+
+void Selection::Remove(ecs::EntityId id) {
+  if (!Contains(id)) return;
+  Erase(id);
+  Changed();
+}
+
+void Selection::Clear() {
+  if (ids_.empty() && !anchor_) return;
+  ids_.clear();
+  members_.clear();
+  primary_ = ecs::kNoEntityId;
+  anchor_ = ecs::kNoEntityId;
+  Changed();
+}
+
+std::size_t Selection::Prune(const ecs::Coordinator& world) {
+  const std::size_t before = ids_.size();
+  std::erase_if(ids_, [&](ecs::EntityId id) {
+    if (!world.FindEntity(id).IsNull()) return false;
+    members_.erase(id);
+    return true;
+  });
+  const std::size_t removed = before - ids_.size();
+  if (primary_ && !members_.contains(primary_)) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
+  if (anchor_ && world.FindEntity(anchor_).IsNull()) anchor_ = ecs::kNoEntityId;
+  if (removed != 0) Changed();
+  return removed;
+}
+
+}  // namespace cairn::editor

@@ -1,0 +1,61 @@
+#include "cairn/editor/subtree_copy.h"
+
+#include <unordered_set>
+
+#include "cairn/ecs/coordinator.h"
+
+namespace cairn::editor {
+
+std::unordered_map<ecs::EntityId, ecs::EntityId> GiveFreshIds(SubtreeRecords& subtrees, ecs::Coordinator& world,
+                                                              OutsideReferences outside) {
+  std::unordered_map<ecs::EntityId, ecs::EntityId> remap;
+  std::unordered_set<ecs::EntityId> fresh;
+  for (const auto& records : subtrees) {
+    for (const ecs::EntityRecord& record : records) {
+      ecs::EntityId id = world.GenerateEntityId();
+      // The generator avoids live ids; ids handed out here are not live yet.
+      while (fresh.contains(id) || remap.contains(id)) id = world.GenerateEntityId();
+      fresh.insert(id);
+      remap.emplace(record.id, id);
+    }
+  }
+  for (auto& records : subtrees) {
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      ecs::EntityRecord& record = records[i];
+      record.id = remap.at(record.id);
+      if (i != 0) record.parent = remap.at(record.parent);
+      for (ecs::ComponentValue& value : record.components) {
+        ForEachEntityReference(value, [&](ecs::EntityId& reference) {
+          if (!reference) return;
+          if (const auto copy = remap.find(reference); copy != remap.end()) {
+            reference = copy->second;
+          } else if (outside == OutsideReferences::kClearMissing && world.FindEntity(reference).IsNull()) {
+            reference = ecs::kNoEntityId;
+          }
+        });
+      }
+    }
+  }
+  return remap;
+}
+
+std::vector<ecs::Entity> RootMostEntities(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids) {
+  std::unordered_set<ecs::EntityId> listed;
+  for (ecs::EntityId id : ids) {
+    if (!world.FindEntity(id).IsNull()) listed.insert(id);
+  }
+  std::vector<ecs::Entity> roots;
+  std::unordered_set<ecs::EntityId> taken;
+  for (ecs::EntityId id : ids) {
+    const ecs::Entity entity = world.FindEntity(id);
+    if (entity.IsNull() || !taken.insert(id).second) continue;
+    bool covered = false;
+    for (ecs::Entity up = world.GetParent(entity); !up.IsNull() && !covered; up = world.GetParent(up)) {
+      covered = listed.contains(world.GetEntityId(up));
+    }
+    if (!covered) roots.push_back(entity);
+  }
+  return roots;
+}
+
+}  // namespace cairn::editor

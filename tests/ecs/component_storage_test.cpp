@@ -1,0 +1,125 @@
+#include "cairn/ecs/component_storage.h"
+
+#include <string>
+
+#include <catch2/catch.hpp>
+
+using cairn::ecs::ComponentStorage;
+using cairn::ecs::Entity;
+using cairn::ecs::IComponentStorage;
+using cairn::ecs::SparseSet;
+
+namespace {
+
+struct Health {
+  int value = 100;
+  std::string label;
+};
+
+class Counter {
+ public:
+  Counter() = default;
+  Counter(int start, int step) : value_(start), step_(step) {}
+  int Value() const { return value_; }
+  int Step() const { return step_; }
+
+ private:
+  int value_ = 0;
+  int step_ = 1;
+};
+
+}  // namespace
+
+TEST_CASE("Emplace stores a component that Get and Find return", "[ecs][storage]") {
+  ComponentStorage<Health> storage;
+  Health& added = storage.Emplace(Entity{3, 0}, 42, "hero");
+  REQUIRE(added.value == 42);
+  REQUIRE(storage.Contains(Entity{3, 0}));
+  REQUIRE(storage.Get(Entity{3, 0}).label == "hero");
+  REQUIRE(storage.Find(Entity{3, 0}) == &storage.Get(Entity{3, 0}));
+  REQUIRE(storage.Size() == 1);
+}
+
+TEST_CASE("Emplace constructs non-aggregates through their constructor", "[ecs][storage]") {
+  ComponentStorage<Counter> storage;
+  storage.Emplace(Entity{0, 0}, 5, 2);
+  storage.Emplace(Entity{1, 0});
+  REQUIRE(storage.Get(Entity{0, 0}).Value() == 5);
+  REQUIRE(storage.Get(Entity{0, 0}).Step() == 2);
+  REQUIRE(storage.Get(Entity{1, 0}).Value() == 0);
+}
+
+TEST_CASE("Find returns null for absent entities and stale generations", "[ecs][storage]") {
+  ComponentStorage<Health> storage;
+  storage.Emplace(Entity{3, 1});
+  REQUIRE(storage.Find(Entity{4, 0}) == nullptr);
+  REQUIRE(storage.Find(Entity{3, 0}) == nullptr);
+  REQUIRE(storage.Find(Entity{3, 2}) == nullptr);
+  REQUIRE_FALSE(storage.Contains(Entity{3, 0}));
+}
+
+TEST_CASE("Remove moves the last component into the hole, keeping arrays parallel", "[ecs][storage]") {
+  ComponentStorage<Health> storage;
+  for (std::uint32_t i = 0; i < 4; ++i) storage.Emplace(Entity{i, 0}, static_cast<int>(i), "e" + std::to_string(i));
+  storage.Remove(Entity{1, 0});
+  REQUIRE(storage.Size() == 3);
+  REQUIRE(storage.Owners().At(1) == Entity{3, 0});
+  REQUIRE(storage.Components()[1].value == 3);
+  REQUIRE(storage.Get(Entity{3, 0}).label == "e3");
+  REQUIRE(storage.Get(Entity{0, 0}).label == "e0");
+  REQUIRE(storage.Get(Entity{2, 0}).label == "e2");
+  REQUIRE_FALSE(storage.Contains(Entity{1, 0}));
+  storage.Remove(Entity{2, 0});  // the last one
+  REQUIRE(storage.Size() == 2);
+  REQUIRE(storage.Get(Entity{3, 0}).value == 3);
+}
+
+TEST_CASE("Dense components always line up with dense owners", "[ecs][storage]") {
+  ComponentStorage<Health> storage;
+  for (std::uint32_t i = 0; i < 200; ++i) storage.Emplace(Entity{i * 7, 0}, static_cast<int>(i * 7), "");
+  for (std::uint32_t i = 0; i < 200; i += 3) storage.Remove(Entity{i * 7, 0});
+  bool aligned = true;
+  for (std::size_t slot = 0; slot < storage.Size(); ++slot) {
+    aligned = aligned && storage.Components()[slot].value == static_cast<int>(storage.Owners().At(slot).index);
+  }
+  REQUIRE(aligned);
+  REQUIRE(storage.Size() == 200 - 67);
+}
+
+TEST_CASE("FindWithHint uses a matching slot and falls back otherwise", "[ecs][storage]") {
+  ComponentStorage<Health> storage;
+  storage.Emplace(Entity{10, 0}, 1, "ten");
+  storage.Emplace(Entity{20, 0}, 2, "twenty");
+  storage.Emplace(Entity{30, 0}, 3, "thirty");
+  REQUIRE(storage.FindWithHint(Entity{20, 0}, 1)->value == 2);   // right hint
+  REQUIRE(storage.FindWithHint(Entity{20, 0}, 0)->value == 2);   // wrong hint
+  REQUIRE(storage.FindWithHint(Entity{30, 0}, 99)->value == 3);  // out-of-range hint
+  REQUIRE(storage.FindWithHint(Entity{40, 0}, 2) == nullptr);
+  REQUIRE(storage.FindWithHint(Entity{20, 1}, 1) == nullptr);    // stale generation at the hinted slot
+}
+
+TEST_CASE("The type-erased interface copies, reads and removes", "[ecs][storage]") {
+  ComponentStorage<Health> typed;
+  IComponentStorage& storage = typed;
+  const Health value{7, "copied"};
+  storage.InsertCopy(Entity{2, 0}, &value);
+  REQUIRE(storage.Contains(Entity{2, 0}));
+  REQUIRE(storage.Size() == 1);
+  REQUIRE(static_cast<const Health*>(storage.GetData(Entity{2, 0}))->label == "copied");
+  const IComponentStorage& read_only = storage;
+  REQUIRE(static_cast<const Health*>(read_only.GetData(Entity{2, 0}))->value == 7);
+  REQUIRE(storage.Owners().Contains(Entity{2, 0}));
+  storage.Remove(Entity{2, 0});
+  REQUIRE(storage.Size() == 0);
+  REQUIRE(value.label == "copied");
+}
+
+TEST_CASE("Storage grows across sparse pages", "[ecs][storage]") {
+  ComponentStorage<int> storage;
+  const std::uint32_t count = SparseSet::kPageSize * 3 + 5;
+  for (std::uint32_t i = 0; i < count; ++i) storage.Emplace(Entity{i, 0}, static_cast<int>(i));
+  REQUIRE(storage.Size() == count);
+  bool all = true;
+  for (std::uint32_t i = 0; i < count; ++i) all = all && storage.Get(Entity{i, 0}) == static_cast<int>(i);
+  REQUIRE(all);
+}

@@ -1,0 +1,202 @@
+#include "cairn/ecs/entity_pool.h"
+
+#include <deque>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+using cairn::ecs::Entity;
+using cairn::ecs::EntityId;
+using cairn::ecs::EntityPool;
+using cairn::ecs::kNullEntity;
+
+TEST_CASE("A new pool's first entities take slots in order at generation 0", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  REQUIRE(pool.Create(EntityId{11}) == Entity{0, 0});
+  REQUIRE(pool.Create(EntityId{12}) == Entity{1, 0});
+  REQUIRE(pool.Create(EntityId{13}) == Entity{2, 0});
+  REQUIRE(pool.AliveCount() == 3);
+  REQUIRE(pool.SlotCount() == 3);
+}
+
+TEST_CASE("Destroying bumps the slot's generation and the old handle goes stale", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  const Entity first = pool.Create(EntityId{1});
+  REQUIRE(pool.IsAlive(first));
+  pool.Destroy(first);
+  REQUIRE_FALSE(pool.IsAlive(first));
+  const Entity second = pool.Create(EntityId{2});
+  REQUIRE(second.index == first.index);
+  REQUIRE(second.generation == first.generation + 1);
+  REQUIRE(pool.IsAlive(second));
+  REQUIRE_FALSE(pool.IsAlive(first));
+}
+
+TEST_CASE("Handles that never existed are not alive", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  REQUIRE_FALSE(pool.IsAlive(kNullEntity));
+  REQUIRE_FALSE(pool.IsAlive(Entity{0, 0}));
+  const Entity entity = pool.Create(EntityId{1});
+  REQUIRE_FALSE(pool.IsAlive(Entity{entity.index, entity.generation + 1}));
+  REQUIRE_FALSE(pool.IsAlive(Entity{entity.index + 1, 0}));
+}
+
+TEST_CASE("Freed slots are recycled oldest first", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  std::vector<Entity> entities;
+  for (std::uint64_t i = 1; i <= 6; ++i) entities.push_back(pool.Create(EntityId{i}));
+  pool.Destroy(entities[4]);
+  pool.Destroy(entities[1]);
+  pool.Destroy(entities[3]);
+  REQUIRE(pool.Create(EntityId{100}).index == 4);
+  REQUIRE(pool.Create(EntityId{101}).index == 1);
+  pool.Destroy(entities[0]);
+  REQUIRE(pool.Create(EntityId{102}).index == 3);
+  REQUIRE(pool.Create(EntityId{103}).index == 0);
+  REQUIRE(pool.Create(EntityId{104}).index == 6);  // free list empty: a new slot
+}
+
+TEST_CASE("A slot's generation counts its reuses", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  Entity entity = pool.Create(EntityId{1});
+  for (std::uint32_t round = 1; round <= 50; ++round) {
+    pool.Destroy(entity);
+    entity = pool.Create(EntityId{round + 1});
+    REQUIRE(entity == Entity{0, round});
+  }
+}
+
+TEST_CASE("Find maps an id to its live handle, and forgets it on destroy", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  const Entity a = pool.Create(EntityId{0xaaaa});
+  const Entity b = pool.Create(EntityId{0xbbbb});
+  REQUIRE(pool.Find(EntityId{0xaaaa}) == a);
+  REQUIRE(pool.Find(EntityId{0xbbbb}) == b);
+  REQUIRE(pool.IdOf(a) == EntityId{0xaaaa});
+  REQUIRE(pool.ContainsId(EntityId{0xaaaa}));
+  pool.Destroy(a);
+  REQUIRE(pool.Find(EntityId{0xaaaa}) == kNullEntity);
+  REQUIRE_FALSE(pool.ContainsId(EntityId{0xaaaa}));
+  REQUIRE(pool.Find(EntityId{0}) == kNullEntity);
+  const Entity again = pool.Create(EntityId{0xaaaa});  // an id is free again once its entity is gone
+  REQUIRE(pool.Find(EntityId{0xaaaa}) == again);
+  REQUIRE(again != a);
+}
+
+TEST_CASE("Generated ids are non-zero, unique and reproducible from the seed", "[ecs][entity_pool]") {
+  EntityPool pool(42);
+  EntityPool twin(42);
+  EntityPool other(43);
+  std::set<EntityId> seen;
+  bool same_as_twin = true;
+  bool differs_from_other = false;
+  for (int i = 0; i < 5000; ++i) {
+    const EntityId id = pool.GenerateId();
+    REQUIRE(id.value != 0);
+    seen.insert(id);
+    pool.Create(id);
+    const EntityId twin_id = twin.GenerateId();
+    twin.Create(twin_id);
+    same_as_twin = same_as_twin && twin_id == id;
+    differs_from_other = differs_from_other || other.GenerateId() != id;
+  }
+  REQUIRE(seen.size() == 5000);
+  REQUIRE(same_as_twin);
+  REQUIRE(differs_from_other);
+}
+
+TEST_CASE("Generated ids are not a counter", "[ecs][entity_pool]") {
+  EntityPool pool(7);
+  const EntityId first = pool.GenerateId();
+  const EntityId second = pool.GenerateId();
+  REQUIRE(second.value != first.value + 1);
+  // Random 64-bit values use the high bits too.
+  REQUIRE((first.value >> 32 | second.value >> 32) != 0);
+}
+
+TEST_CASE("AtSlot returns the live entity of a slot, or null", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  const Entity a = pool.Create(EntityId{1});
+  const Entity b = pool.Create(EntityId{2});
+  pool.Destroy(a);
+  REQUIRE(pool.AtSlot(0) == kNullEntity);
+  REQUIRE(pool.AtSlot(1) == b);
+  REQUIRE(pool.AtSlot(2) == kNullEntity);
+  REQUIRE(pool.AliveCount() == 1);
+  REQUIRE(pool.SlotCount() == 2);
+}
+
+TEST_CASE("Reserve changes no contents", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  const Entity a = pool.Create(EntityId{1});
+  pool.Reserve(1000);
+  REQUIRE(pool.IsAlive(a));
+  REQUIRE(pool.Find(EntityId{1}) == a);
+  REQUIRE(pool.AliveCount() == 1);
+  REQUIRE(pool.SlotCount() == 1);
+}
+
+TEST_CASE("Random creates and destroys agree with a reference, ids reused included", "[ecs][entity_pool]") {
+  const auto seed = GENERATE(5u, 6u);
+  std::mt19937_64 random(seed);
+  EntityPool pool(seed);
+  std::map<std::uint64_t, Entity> alive;          // id -> handle
+  std::deque<std::uint32_t> free_slots;           // expected recycling order
+  std::vector<std::uint64_t> recently_destroyed;  // ids that may be requested again
+  std::vector<Entity> stale;
+  std::uint32_t slot_count = 0;
+  for (int step = 0; step < 20000; ++step) {
+    const bool create = alive.empty() || random() % 100 < 55;
+    if (create) {
+      EntityId id;
+      const unsigned kind = static_cast<unsigned>(random() % 3);
+      if (kind == 0 && !recently_destroyed.empty()) {
+        id = EntityId{recently_destroyed[random() % recently_destroyed.size()]};
+        if (alive.contains(id.value)) id = pool.GenerateId();
+      } else if (kind == 1) {
+        id = EntityId{1 + random() % 5000};  // small, sequential-looking ids
+        if (alive.contains(id.value)) id = pool.GenerateId();
+      } else {
+        id = pool.GenerateId();
+      }
+      REQUIRE_FALSE(pool.ContainsId(id));
+      const Entity entity = pool.Create(id);
+      std::uint32_t expected_slot = slot_count;
+      if (free_slots.empty()) {
+        ++slot_count;
+      } else {
+        expected_slot = free_slots.front();
+        free_slots.pop_front();
+      }
+      REQUIRE(entity.index == expected_slot);
+      alive[id.value] = entity;
+    } else {
+      auto it = alive.begin();
+      std::advance(it, static_cast<std::ptrdiff_t>(random() % alive.size()));
+      pool.Destroy(it->second);
+      free_slots.push_back(it->second.index);
+      stale.push_back(it->second);
+      recently_destroyed.push_back(it->first);
+      if (recently_destroyed.size() > 64) recently_destroyed.erase(recently_destroyed.begin());
+      alive.erase(it);
+    }
+    if (step % 250 == 0 || step == 19999) {
+      INFO("seed " << seed << ", step " << step);
+      REQUIRE(pool.AliveCount() == alive.size());
+      REQUIRE(pool.SlotCount() == slot_count);
+      bool consistent = true;
+      for (const auto& [id, entity] : alive) {
+        consistent = consistent && pool.IsAlive(entity) && pool.Find(EntityId{id}) == entity &&
+                     pool.ContainsId(EntityId{id}) && pool.IdOf(entity) == EntityId{id};
+      }
+      for (std::uint64_t id : recently_destroyed) {
+        if (!alive.contains(id)) consistent = consistent && pool.Find(EntityId{id}).IsNull() && !pool.ContainsId(EntityId{id});
+      }
+      for (Entity entity : stale) consistent = consistent && !pool.IsAlive(entity);
+      REQUIRE(consistent);
+    }
+  }
+}

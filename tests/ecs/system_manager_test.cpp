@@ -1,0 +1,331 @@
+#include "cairn/ecs/system_manager.h"
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "cairn/ecs/coordinator.h"
+
+using namespace cairn::ecs;
+
+namespace {
+
+struct Position {
+  float x = 0.0f;
+  friend bool operator==(const Position&, const Position&) = default;
+};
+struct Velocity {
+  float dx = 0.0f;
+  friend bool operator==(const Velocity&, const Velocity&) = default;
+};
+struct Health {
+  int points = 100;
+  friend bool operator==(const Health&, const Health&) = default;
+};
+
+// Logs Update calls and membership hooks; keeps its own mirror of membership.
+class RecordingSystem : public System {
+ public:
+  explicit RecordingSystem(std::vector<std::string>* log = nullptr) : log_(log) {}
+
+  void Update(Coordinator&, float delta_seconds) override {
+    last_delta = delta_seconds;
+    if (log_ != nullptr) log_->push_back(Name());
+  }
+
+  std::set<std::uint64_t> mirror;  // entity handles packed as index << 32 | generation
+  std::vector<std::string> hooks;
+  float last_delta = 0.0f;
+
+ protected:
+  void OnEntityAdded(Entity entity) override {
+    REQUIRE(mirror.insert(Pack(entity)).second);
+    hooks.push_back("added " + ToString(entity));
+  }
+  void OnEntityRemoved(Entity entity) override {
+    REQUIRE(mirror.erase(Pack(entity)) == 1);
+    hooks.push_back("removed " + ToString(entity));
+  }
+
+ private:
+  static std::uint64_t Pack(Entity entity) { return std::uint64_t{entity.index} << 32 | entity.generation; }
+  std::vector<std::string>* log_;
+};
+
+struct AlphaSystem : RecordingSystem {
+  using RecordingSystem::RecordingSystem;
+};
+struct BetaSystem : RecordingSystem {
+  using RecordingSystem::RecordingSystem;
+};
+struct GammaSystem : RecordingSystem {
+  using RecordingSystem::RecordingSystem;
+};
+struct DeltaSystem : RecordingSystem {
+  using RecordingSystem::RecordingSystem;
+};
+
+void RegisterComponents(Coordinator& world) {
+  world.RegisterComponent<Position>("Position").Field("x", &Position::x);
+  world.RegisterComponent<Velocity>("Velocity").Field("dx", &Velocity::dx);
+  world.RegisterComponent<Health>("Health").Field("points", &Health::points);
+}
+
+std::vector<std::string> NamesOf(const std::vector<System*>& systems) {
+  std::vector<std::string> names;
+  for (const System* system : systems) names.push_back(system->Name());
+  return names;
+}
+
+std::set<std::uint64_t> Members(const System& system) {
+  std::set<std::uint64_t> members;
+  for (Entity entity : system.Entities()) members.insert(std::uint64_t{entity.index} << 32 | entity.generation);
+  return members;
+}
+
+// Membership recomputed from the storages alone (not from cached signatures).
+std::set<std::uint64_t> BruteForce(Coordinator& world, const Signature& required) {
+  const auto has = [&world](Entity entity, ComponentType type) {
+    if (type == world.GetComponentType<Position>()) return world.HasComponent<Position>(entity);
+    if (type == world.GetComponentType<Velocity>()) return world.HasComponent<Velocity>(entity);
+    if (type == world.GetComponentType<Health>()) return world.HasComponent<Health>(entity);
+    return world.HasComponent<Hierarchy>(entity);
+  };
+  std::set<std::uint64_t> members;
+  if (required.None()) return members;
+  world.ForEachEntity([&](Entity entity) {
+    bool matches = true;
+    required.ForEach([&](ComponentType type) { matches = matches && has(entity, type); });
+    if (matches) members.insert(std::uint64_t{entity.index} << 32 | entity.generation);
+  });
+  return members;
+}
+
+}  // namespace
+
+TEST_CASE("A registered system is named after its type and can be fetched", "[ecs][systems]") {
+  Coordinator world(1);
+  const auto alpha = world.RegisterSystem<AlphaSystem>();
+  REQUIRE(alpha->Name() == "AlphaSystem");
+  REQUIRE(world.GetSystem<AlphaSystem>() == alpha);
+  REQUIRE(world.Systems().Count() == 1);
+  REQUIRE(alpha->GetSignature().None());
+  REQUIRE(alpha->Entities().Empty());
+}
+
+TEST_CASE("Registering a system twice is an error", "[ecs][systems]") {
+  Coordinator world(1);
+  world.RegisterSystem<AlphaSystem>();
+  REQUIRE_THROWS_AS(world.RegisterSystem<AlphaSystem>(), SystemError);
+  REQUIRE_THROWS_WITH(world.RegisterSystem<AlphaSystem>(), "system AlphaSystem is already registered");
+  SystemManager manager;
+  manager.Register<AlphaSystem>("Mover");
+  REQUIRE_THROWS_WITH(manager.Register<BetaSystem>("Mover"), "a system named Mover is already registered");
+}
+
+TEST_CASE("Using an unregistered system type is an error", "[ecs][systems]") {
+  Coordinator world(1);
+  RegisterComponents(world);
+  REQUIRE_THROWS_WITH(world.GetSystem<AlphaSystem>(),
+                      "Get: the system type is not registered (call RegisterSystem first)");
+  REQUIRE_THROWS_WITH(world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position>()),
+                      "SetSystemSignature: the system type is not registered (call RegisterSystem first)");
+  world.RegisterSystem<AlphaSystem>();
+  REQUIRE_THROWS_AS((world.SetSystemOrder<AlphaSystem, BetaSystem>()), SystemError);
+  REQUIRE_THROWS_WITH((world.SetSystemOrder<AlphaSystem, BetaSystem>()),
+                      "SetSystemOrder: the system type is not registered (call RegisterSystem first)");
+}
+
+TEST_CASE("A system's entity set follows component adds and removes", "[ecs][systems]") {
+  Coordinator world(1);
+  RegisterComponents(world);
+  const auto movers = world.RegisterSystem<AlphaSystem>();
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position, Velocity>());
+  const Entity entity = world.CreateEntity();
+  world.AddComponent<Position>(entity);
+  REQUIRE(movers->Entities().Empty());
+  world.AddComponent<Velocity>(entity);
+  REQUIRE(movers->Entities().Contains(entity));
+  world.AddComponent<Health>(entity);  // extra components do not matter
+  REQUIRE(movers->Entities().Size() == 1);
+  world.RemoveComponent<Position>(entity);
+  REQUIRE(movers->Entities().Empty());
+  world.AddComponent<Position>(entity);
+  world.DestroyEntity(entity);
+  REQUIRE(movers->Entities().Empty());
+  const std::string handle = ToString(entity);
+  REQUIRE(movers->hooks == std::vector<std::string>{"added " + handle, "removed " + handle, "added " + handle,
+                                                     "removed " + handle});
+}
+
+TEST_CASE("A system with an empty signature has no entities", "[ecs][systems]") {
+  Coordinator world(1);
+  RegisterComponents(world);
+  const auto idle = world.RegisterSystem<AlphaSystem>();
+  const Entity entity = world.CreateEntity();
+  world.AddComponent<Position>(entity);
+  REQUIRE(idle->Entities().Empty());
+  REQUIRE(idle->hooks.empty());
+}
+
+TEST_CASE("Setting a signature after entities exist rebuilds the entity set", "[ecs][systems]") {
+  Coordinator world(1);
+  RegisterComponents(world);
+  std::vector<Entity> with_health;
+  for (int i = 0; i < 10; ++i) {
+    const Entity entity = world.CreateEntity();
+    world.AddComponent<Position>(entity);
+    if (i % 3 == 0) {
+      world.AddComponent<Health>(entity);
+      with_health.push_back(entity);
+    }
+  }
+  const auto system = world.RegisterSystem<AlphaSystem>();
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position>());
+  REQUIRE(system->Entities().Size() == 10);
+  REQUIRE(system->mirror.size() == 10);
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Health>());
+  REQUIRE(system->Entities().Size() == with_health.size());
+  for (Entity entity : with_health) REQUIRE(system->Entities().Contains(entity));
+  REQUIRE(Members(*system) == system->mirror);
+  REQUIRE(system->GetSignature() == world.MakeSignature<Health>());
+}
+
+TEST_CASE("System entity sets stay exact under random adds, removes and destroys", "[ecs][systems]") {
+  const auto seed = GENERATE(11u, 22u, 33u);
+  Coordinator world(seed);
+  RegisterComponents(world);
+  const auto alpha = world.RegisterSystem<AlphaSystem>();
+  const auto beta = world.RegisterSystem<BetaSystem>();
+  const auto gamma = world.RegisterSystem<GammaSystem>();
+  const auto delta = world.RegisterSystem<DeltaSystem>();
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position>());
+  world.SetSystemSignature<BetaSystem>(world.MakeSignature<Position, Velocity>());
+  world.SetSystemSignature<GammaSystem>(world.MakeSignature<Position, Velocity, Health>());
+  world.SetSystemSignature<DeltaSystem>(world.MakeSignature<Hierarchy, Health>());
+  const std::vector<RecordingSystem*> systems{alpha.get(), beta.get(), gamma.get(), delta.get()};
+
+  std::mt19937 random(seed);
+  std::vector<Entity> alive;
+  for (int step = 0; step < 1500; ++step) {
+    const unsigned op = alive.empty() ? 0 : random() % 10;
+    if (op <= 1) {
+      const Entity entity = world.CreateEntity();
+      if (!alive.empty() && random() % 2 == 0) world.SetParent(entity, alive[random() % alive.size()]);
+      alive.push_back(entity);
+    } else if (op == 2) {
+      const Entity doomed = alive[random() % alive.size()];
+      world.DestroyEntityAndChildren(doomed);
+      std::erase_if(alive, [&world](Entity entity) { return !world.IsAlive(entity); });
+    } else if (op == 3) {
+      // A system is told about a re-signature of every entity.
+      const unsigned which = random() % 3;
+      if (which == 0) world.SetSystemSignature<GammaSystem>(world.MakeSignature<Velocity>());
+      if (which == 1) world.SetSystemSignature<GammaSystem>(world.MakeSignature<Position, Velocity, Health>());
+      if (which == 2) world.SetSystemSignature<GammaSystem>(world.MakeSignature<Health, Position>());
+    } else {
+      const Entity entity = alive[random() % alive.size()];
+      const unsigned type = random() % 3;
+      const bool add = op % 2 == 0;
+      auto toggle = [&](auto tag) {
+        using T = decltype(tag);
+        if (add && !world.HasComponent<T>(entity)) world.AddComponent<T>(entity);
+        if (!add && world.HasComponent<T>(entity)) world.RemoveComponent<T>(entity);
+      };
+      if (type == 0) toggle(Position{});
+      if (type == 1) toggle(Velocity{});
+      if (type == 2) toggle(Health{});
+    }
+    for (RecordingSystem* system : systems) {
+      INFO("seed " << seed << ", step " << step << ", system " << system->Name());
+      const auto expected = BruteForce(world, system->GetSignature());
+      REQUIRE(Members(*system) == expected);
+      REQUIRE(system->mirror == expected);
+    }
+  }
+}
+
+TEST_CASE("Systems run in registration order when nothing is declared", "[ecs][systems]") {
+  Coordinator world(1);
+  std::vector<std::string> log;
+  world.RegisterSystem<GammaSystem>(&log);
+  world.RegisterSystem<AlphaSystem>(&log);
+  world.RegisterSystem<BetaSystem>(&log);
+  world.UpdateSystems(0.5f);
+  REQUIRE(log == std::vector<std::string>{"GammaSystem", "AlphaSystem", "BetaSystem"});
+  REQUIRE(world.GetSystem<AlphaSystem>()->last_delta == 0.5f);
+}
+
+TEST_CASE("Runs-after orderings are honoured and ties keep registration order", "[ecs][systems]") {
+  Coordinator world(1);
+  std::vector<std::string> log;
+  world.RegisterSystem<AlphaSystem>(&log);
+  world.RegisterSystem<BetaSystem>(&log);
+  world.RegisterSystem<GammaSystem>(&log);
+  world.RegisterSystem<DeltaSystem>(&log);
+  world.SetSystemOrder<AlphaSystem, GammaSystem>();  // Alpha runs after Gamma
+  world.SetSystemOrder<BetaSystem, DeltaSystem>();
+  REQUIRE(NamesOf(world.Systems().ExecutionOrder()) ==
+          std::vector<std::string>{"GammaSystem", "AlphaSystem", "DeltaSystem", "BetaSystem"});
+  world.UpdateSystems(1.0f);
+  REQUIRE(log == std::vector<std::string>{"GammaSystem", "AlphaSystem", "DeltaSystem", "BetaSystem"});
+}
+
+TEST_CASE("Orderings can chain and be named by system name", "[ecs][systems]") {
+  Coordinator world(1);
+  world.RegisterSystem<AlphaSystem>();
+  world.RegisterSystem<BetaSystem>();
+  world.RegisterSystem<GammaSystem>();
+  world.Systems().AddOrdering("AlphaSystem", "BetaSystem");
+  world.Systems().AddOrdering("BetaSystem", "GammaSystem");
+  REQUIRE(NamesOf(world.Systems().ExecutionOrder()) ==
+          std::vector<std::string>{"GammaSystem", "BetaSystem", "AlphaSystem"});
+  REQUIRE_THROWS_WITH(world.Systems().AddOrdering("AlphaSystem", "Physics"), "cannot order unknown system Physics");
+  REQUIRE_THROWS_WITH(world.Systems().AddOrdering("Physics", "AlphaSystem"), "cannot order unknown system Physics");
+  REQUIRE_THROWS_WITH(world.Systems().AddOrdering("AlphaSystem", "AlphaSystem"),
+                      "system AlphaSystem cannot run after itself");
+}
+
+TEST_CASE("The order is recomputed when systems or orderings are added", "[ecs][systems]") {
+  Coordinator world(1);
+  world.RegisterSystem<AlphaSystem>();
+  world.RegisterSystem<BetaSystem>();
+  REQUIRE(NamesOf(world.Systems().ExecutionOrder()) == std::vector<std::string>{"AlphaSystem", "BetaSystem"});
+  world.SetSystemOrder<AlphaSystem, BetaSystem>();
+  REQUIRE(NamesOf(world.Systems().ExecutionOrder()) == std::vector<std::string>{"BetaSystem", "AlphaSystem"});
+  world.RegisterSystem<GammaSystem>();
+  world.SetSystemOrder<BetaSystem, GammaSystem>();
+  REQUIRE(NamesOf(world.Systems().ExecutionOrder()) ==
+          std::vector<std::string>{"GammaSystem", "BetaSystem", "AlphaSystem"});
+}
+
+TEST_CASE("A cycle in the ordering is reported by the systems' names", "[ecs][systems]") {
+  Coordinator world(1);
+  world.RegisterSystem<DeltaSystem>();  // depends on the cycle but is not part of it
+  world.RegisterSystem<AlphaSystem>();
+  world.RegisterSystem<BetaSystem>();
+  world.RegisterSystem<GammaSystem>();
+  world.SetSystemOrder<DeltaSystem, AlphaSystem>();
+  world.SetSystemOrder<AlphaSystem, BetaSystem>();
+  world.SetSystemOrder<BetaSystem, GammaSystem>();
+  world.SetSystemOrder<GammaSystem, AlphaSystem>();
+  REQUIRE_THROWS_AS(world.Systems().ExecutionOrder(), SystemError);
+  REQUIRE_THROWS_WITH(world.UpdateSystems(0.0f),
+                      "system ordering has a cycle: AlphaSystem runs after BetaSystem runs after GammaSystem runs "
+                      "after AlphaSystem");
+}
+
+TEST_CASE("A two-system cycle names both systems", "[ecs][systems]") {
+  Coordinator world(1);
+  world.RegisterSystem<AlphaSystem>();
+  world.RegisterSystem<BetaSystem>();
+  world.SetSystemOrder<AlphaSystem, BetaSystem>();
+  world.SetSystemOrder<BetaSystem, AlphaSystem>();
+  REQUIRE_THROWS_WITH(world.Systems().ExecutionOrder(),
+                      "system ordering has a cycle: AlphaSystem runs after BetaSystem runs after AlphaSystem");
+}

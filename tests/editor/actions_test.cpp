@@ -1,0 +1,521 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/epsilon.hpp>
+
+#include "cairn/ecs/world_dump.h"
+#include "cairn/editor/actions.h"
+#include "cairn/editor/editor_errors.h"
+#include "test_world.h"
+
+using cairn::ecs::Action;
+using cairn::ecs::Coordinator;
+using cairn::ecs::DumpWorld;
+using cairn::ecs::EntityId;
+using cairn::ecs::PlainValue;
+using cairn::ecs::ToHex;
+using cairn::editor::ActionError;
+namespace actions = cairn::editor::actions;
+namespace ecs = cairn::ecs;
+namespace t = cairn::editor::testing;
+
+namespace {
+
+// Applies the action; checks that its inverse restores the world exactly and
+// that applying the inverse's inverse (what redo does) restores the after-state.
+// Leaves the world in the after-state.
+void CheckUndoRedo(Coordinator& world, const Action& action) {
+  const std::string before = DumpWorld(world);
+  const Action inverse = t::Apply(world, action);
+  const std::string after = DumpWorld(world);
+  CHECK(after != before);
+  const Action redo = t::Apply(world, inverse);
+  REQUIRE(DumpWorld(world) == before);
+  t::Apply(world, redo);
+  REQUIRE(DumpWorld(world) == after);
+}
+
+EntityId Only(const std::vector<EntityId>& ids) {
+  REQUIRE(ids.size() == 1);
+  return ids.front();
+}
+
+std::vector<EntityId> Ids(std::initializer_list<EntityId> ids) { return ids; }
+
+EntityId ChildAt(const Coordinator& world, EntityId parent, std::size_t index) {
+  return world.GetEntityId(world.ChildAt(parent ? world.GetEntity(parent) : ecs::kNullEntity, index));
+}
+
+glm::mat4 World(const Coordinator& world, EntityId id) { return world.ComputeWorldMatrix(world.GetEntity(id)); }
+
+bool Near(const glm::mat4& a, const glm::mat4& b) {
+  for (int column = 0; column < 4; ++column) {
+    if (!glm::all(glm::epsilonEqual(a[column], b[column], 1e-5f))) return false;
+  }
+  return true;
+}
+
+struct Fixture {
+  std::unique_ptr<Coordinator> world = t::MakeWorld();
+  t::SampleScene scene = t::BuildSampleScene(*world);
+};
+
+}  // namespace
+
+// ---- Creation -----------------------------------------------------------------
+
+TEST_CASE("Create Empty makes a named entity with a Transform", "[editor][actions][create]") {
+  Fixture f;
+  const Action action = actions::CreateEmpty(*f.world);
+  CHECK(action.name == "Create Empty");
+  CheckUndoRedo(*f.world, action);
+  const EntityId id = Only(actions::CreatedEntities(action));
+  CHECK(t::NameOf(*f.world, id) == "Empty");
+  CHECK(t::Get<ecs::Transform>(*f.world, id) == ecs::Transform{});
+  CHECK(f.world->GetParent(f.world->GetEntity(id)).IsNull());
+  CHECK(f.world->SiblingIndex(f.world->GetEntity(id)) == 3);  // last root
+}
+
+TEST_CASE("Create primitive adds a MeshRenderer with that mesh", "[editor][actions][create]") {
+  Fixture f;
+  const auto [shape, name] = GENERATE(table<ecs::MeshShape, std::string>({{ecs::MeshShape::kCube, "Cube"},
+                                                                          {ecs::MeshShape::kSphere, "Sphere"},
+                                                                          {ecs::MeshShape::kPlane, "Plane"},
+                                                                          {ecs::MeshShape::kCylinder, "Cylinder"},
+                                                                          {ecs::MeshShape::kCone, "Cone"}}));
+  const Action action = actions::CreatePrimitive(*f.world, shape);
+  CHECK(action.name == "Create " + name);
+  CheckUndoRedo(*f.world, action);
+  const EntityId id = Only(actions::CreatedEntities(action));
+  CHECK(t::NameOf(*f.world, id) == name);
+  CHECK(t::Get<ecs::MeshRenderer>(*f.world, id).mesh == shape);
+  CHECK(f.world->HasComponent<ecs::Transform>(f.world->GetEntity(id)));
+}
+
+TEST_CASE("Create light adds a Light of that type", "[editor][actions][create]") {
+  Fixture f;
+  const auto [type, name] =
+      GENERATE(table<ecs::LightType, std::string>({{ecs::LightType::kDirectional, "Directional Light"},
+                                                   {ecs::LightType::kPoint, "Point Light"},
+                                                   {ecs::LightType::kSpot, "Spot Light"}}));
+  const Action action = actions::CreateLight(*f.world, type);
+  CHECK(action.name == "Create " + name);
+  CheckUndoRedo(*f.world, action);
+  const EntityId id = Only(actions::CreatedEntities(action));
+  CHECK(t::NameOf(*f.world, id) == name);
+  CHECK(t::Get<ecs::Light>(*f.world, id).type == type);
+}
+
+TEST_CASE("Create camera is primary only when no camera is", "[editor][actions][create]") {
+  Fixture f;
+  const Action first = actions::CreateCamera(*f.world);
+  CHECK(first.name == "Create Camera");
+  CheckUndoRedo(*f.world, first);
+  CHECK(t::Get<ecs::Camera>(*f.world, Only(actions::CreatedEntities(first))).primary);
+  const Action second = actions::CreateCamera(*f.world);
+  t::Apply(*f.world, second);
+  CHECK_FALSE(t::Get<ecs::Camera>(*f.world, Only(actions::CreatedEntities(second))).primary);
+}
+
+TEST_CASE("Creating under a parent makes the last child", "[editor][actions][create]") {
+  Fixture f;
+  const Action action = actions::CreatePrimitive(*f.world, ecs::MeshShape::kSphere, f.scene.level);
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Crate,Chaser,Sphere");
+}
+
+TEST_CASE("Creating under a missing parent is refused", "[editor][actions][create]") {
+  Fixture f;
+  REQUIRE_THROWS_WITH(actions::CreatePrimitive(*f.world, ecs::MeshShape::kCube, EntityId{255}),
+                      "cannot create Cube under 00000000000000ff: no entity has that id");
+}
+
+TEST_CASE("Created ids are fresh for every action", "[editor][actions][create]") {
+  Fixture f;
+  const EntityId a = Only(actions::CreatedEntities(actions::CreateEmpty(*f.world)));
+  const EntityId b = Only(actions::CreatedEntities(actions::CreateEmpty(*f.world)));
+  CHECK(a != b);
+  CHECK(f.world->FindEntity(a).IsNull());  // building changes nothing
+}
+
+// ---- Delete -------------------------------------------------------------------
+
+TEST_CASE("Delete removes the subtree and undo restores ids, children and positions", "[editor][actions][delete]") {
+  Fixture f;
+  const Action action = actions::Delete(*f.world, Ids({f.scene.level}));
+  CHECK(action.name == "Delete 'Level'");
+  const std::string before = DumpWorld(*f.world);
+  const Action undo = t::Apply(*f.world, action);
+  CHECK(f.world->EntityCount() == 2);
+  CHECK(f.world->FindEntity(f.scene.player).IsNull());
+  const Action redo = t::Apply(*f.world, undo);
+  CHECK(DumpWorld(*f.world) == before);
+  CHECK(ChildAt(*f.world, ecs::kNoEntityId, 0) == f.scene.level);
+  CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Crate,Chaser");
+  CHECK(t::Get<ecs::Follow>(*f.world, f.scene.chaser).target == f.scene.player);
+  t::Apply(*f.world, redo);
+  CHECK(f.world->EntityCount() == 2);
+}
+
+TEST_CASE("Deleting several entities is one action over the root-most ones", "[editor][actions][delete]") {
+  Fixture f;
+  // The Player is inside the Level: it goes with it, and is not counted.
+  const Action action = actions::Delete(*f.world, Ids({f.scene.player, f.scene.lamp, f.scene.level, f.scene.sun}));
+  CHECK(action.name == "Delete 3 entities");
+  CHECK(action.commands.size() == 3);
+  CheckUndoRedo(*f.world, action);
+  CHECK(f.world->EntityCount() == 0);
+}
+
+TEST_CASE("Deleting non-adjacent siblings restores their positions", "[editor][actions][delete]") {
+  Fixture f;
+  const Action action = actions::Delete(*f.world, Ids({f.scene.chaser, f.scene.player}));
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::ChildNames(*f.world, f.scene.level) == "Crate");
+}
+
+TEST_CASE("Delete refuses an empty selection and missing entities", "[editor][actions][delete]") {
+  Fixture f;
+  REQUIRE_THROWS_AS(actions::Delete(*f.world, {}), ActionError);
+  REQUIRE_THROWS_WITH(actions::Delete(*f.world, {}), "cannot delete: no entity is selected");
+  REQUIRE_THROWS_WITH(actions::Delete(*f.world, Ids({f.scene.lamp, EntityId{0xabc}})),
+                      "cannot delete: no entity has id 0000000000000abc");
+}
+
+// ---- Duplicate ----------------------------------------------------------------
+
+TEST_CASE("Duplicate places a numbered copy right after the original", "[editor][actions][duplicate]") {
+  Fixture f;
+  const Action action = actions::Duplicate(*f.world, Ids({f.scene.crate}));
+  CHECK(action.name == "Duplicate 'Crate'");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Crate,Crate (1),Chaser");
+  const EntityId copy = Only(actions::CreatedEntities(action));
+  CHECK(copy != f.scene.crate);
+  CHECK(t::Get<ecs::MeshRenderer>(*f.world, copy) == t::Get<ecs::MeshRenderer>(*f.world, f.scene.crate));
+
+  SECTION("duplicating again takes the next free number") {
+    t::Apply(*f.world, actions::Duplicate(*f.world, Ids({f.scene.crate})));
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Crate,Crate (2),Crate (1),Chaser");
+  }
+  SECTION("duplicating a copy counts on from its number") {
+    t::Apply(*f.world, actions::Duplicate(*f.world, Ids({copy})));
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Crate,Crate (1),Crate (2),Chaser");
+  }
+}
+
+TEST_CASE("Duplicate copies the whole subtree with new ids, keeping child names", "[editor][actions][duplicate]") {
+  Fixture f;
+  const Action action = actions::Duplicate(*f.world, Ids({f.scene.level}));
+  CheckUndoRedo(*f.world, action);
+  const EntityId copy = Only(actions::CreatedEntities(action));
+  CHECK(t::ChildNames(*f.world, ecs::kNoEntityId) == "Level,Level (1),Lamp,Sun");
+  CHECK(t::ChildNames(*f.world, copy) == "Player,Crate,Chaser");
+  CHECK(f.world->EntityCount() == 10);
+}
+
+TEST_CASE("Duplicate remaps references inside the copy and keeps those outside", "[editor][actions][duplicate]") {
+  Fixture f;
+  SECTION("the followed entity is copied too: the copy follows the copy") {
+    const Action action = actions::Duplicate(*f.world, Ids({f.scene.level}));
+    t::Apply(*f.world, action);
+    const EntityId level_copy = Only(actions::CreatedEntities(action));
+    const EntityId player_copy = ChildAt(*f.world, level_copy, 0);
+    const EntityId chaser_copy = ChildAt(*f.world, level_copy, 2);
+    CHECK(player_copy != f.scene.player);
+    CHECK(t::Get<ecs::Follow>(*f.world, chaser_copy).target == player_copy);
+    CHECK(t::Get<ecs::Follow>(*f.world, f.scene.chaser).target == f.scene.player);
+  }
+  SECTION("the followed entity is outside the copy: the copy follows the original") {
+    const Action action = actions::Duplicate(*f.world, Ids({f.scene.chaser}));
+    t::Apply(*f.world, action);
+    CHECK(t::Get<ecs::Follow>(*f.world, Only(actions::CreatedEntities(action))).target == f.scene.player);
+  }
+  SECTION("two copied subtrees: references between them follow the copies") {
+    const Action action = actions::Duplicate(*f.world, Ids({f.scene.chaser, f.scene.player}));
+    CHECK(action.name == "Duplicate 2 entities");
+    CheckUndoRedo(*f.world, action);
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Player (1),Crate,Chaser,Chaser (1)");
+    const EntityId player_copy = ChildAt(*f.world, f.scene.level, 1);
+    const EntityId chaser_copy = ChildAt(*f.world, f.scene.level, 4);
+    CHECK(t::Get<ecs::Follow>(*f.world, chaser_copy).target == player_copy);
+  }
+}
+
+TEST_CASE("Duplicating a root places the copy among the roots", "[editor][actions][duplicate]") {
+  Fixture f;
+  CheckUndoRedo(*f.world, actions::Duplicate(*f.world, Ids({f.scene.lamp})));
+  CHECK(t::ChildNames(*f.world, ecs::kNoEntityId) == "Level,Lamp,Lamp (1),Sun");
+}
+
+// ---- Rename ---------------------------------------------------------------------
+
+TEST_CASE("Rename is named after the new name", "[editor][actions][rename]") {
+  Fixture f;
+  const Action action = actions::Rename(*f.world, f.scene.crate, "Barrel");
+  CHECK(action.name == "Rename 'Barrel'");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::NameOf(*f.world, f.scene.crate) == "Barrel");
+  REQUIRE_THROWS_WITH(actions::Rename(*f.world, EntityId{7}, "X"), "cannot rename: no entity has id 0000000000000007");
+}
+
+// ---- Move and unparent --------------------------------------------------------------
+
+TEST_CASE("Moving within the parent reorders without touching transforms", "[editor][actions][move]") {
+  Fixture f;
+  const ecs::Transform before = t::Get<ecs::Transform>(*f.world, f.scene.chaser);
+  const Action action = actions::Move(*f.world, Ids({f.scene.chaser}), f.scene.level, 0);
+  CHECK(action.name == "Move 'Chaser'");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::ChildNames(*f.world, f.scene.level) == "Chaser,Player,Crate");
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.chaser) == before);
+}
+
+TEST_CASE("Dropping several entities places them as one block before the drop row", "[editor][actions][move]") {
+  Fixture f;
+  const EntityId extra = t::AddEntity(*f.world, "Extra", f.scene.level);  // Player,Crate,Chaser,Extra
+
+  SECTION("within the parent, in the given order, before the row at the drop position") {
+    // Drop Extra and Player between Crate (1) and Chaser (2).
+    const Action action = actions::Move(*f.world, Ids({extra, f.scene.player}), f.scene.level, 2);
+    CHECK(action.name == "Move 2 entities");
+    CheckUndoRedo(*f.world, action);
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Crate,Extra,Player,Chaser");
+  }
+  SECTION("at the end") {
+    CheckUndoRedo(*f.world, actions::Move(*f.world, Ids({f.scene.player, f.scene.crate}), f.scene.level));
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Chaser,Extra,Player,Crate");
+  }
+  SECTION("a drop row that is itself moved: before the next row that stays") {
+    CheckUndoRedo(*f.world, actions::Move(*f.world, Ids({extra, f.scene.crate}), f.scene.level, 1));
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Extra,Crate,Chaser");
+  }
+  SECTION("from several parents into another one") {
+    const Action action = actions::Move(*f.world, Ids({f.scene.sun, f.scene.crate}), f.scene.lamp, 0);
+    CheckUndoRedo(*f.world, action);
+    CHECK(t::ChildNames(*f.world, f.scene.lamp) == "Sun,Crate");
+    CHECK(t::ChildNames(*f.world, f.scene.level) == "Player,Chaser,Extra");
+    CHECK(t::ChildNames(*f.world, ecs::kNoEntityId) == "Level,Lamp");
+  }
+}
+
+TEST_CASE("Random drops agree with a model of sibling lists", "[editor][actions][move][property]") {
+  // Leaves L0..L5 are dropped, in random groups and orders, at random
+  // positions under the root, P or Q; the model removes the dropped entities
+  // and inserts them as a block before the first staying row at or after the
+  // drop position.
+  auto world = t::MakeWorld();
+  const EntityId p = t::AddEntity(*world, "P");
+  const EntityId q = t::AddEntity(*world, "Q");
+  std::vector<EntityId> leaves;
+  for (int i = 0; i < 6; ++i) leaves.push_back(t::AddEntity(*world, "L" + std::to_string(i), i < 3 ? p : q));
+  std::map<EntityId, std::vector<EntityId>> model{
+      {ecs::kNoEntityId, {p, q}}, {p, {leaves[0], leaves[1], leaves[2]}}, {q, {leaves[3], leaves[4], leaves[5]}}};
+  const auto names = [&](const std::vector<EntityId>& ids) {
+    std::string text;
+    for (EntityId id : ids) text += (text.empty() ? "" : ",") + t::NameOf(*world, id);
+    return text;
+  };
+  std::mt19937 random(77);
+  for (int step = 0; step < 300; ++step) {
+    std::vector<EntityId> dropped = leaves;
+    std::shuffle(dropped.begin(), dropped.end(), random);
+    dropped.resize(std::uniform_int_distribution<std::size_t>(1, 3)(random));
+    const EntityId parent = std::array{ecs::kNoEntityId, p, q}[std::uniform_int_distribution<int>(0, 2)(random)];
+    std::vector<EntityId>& target = model[parent];
+    const auto position =
+        std::uniform_int_distribution<std::uint32_t>(0, static_cast<std::uint32_t>(target.size()) + 1)(random);
+
+    EntityId anchor = ecs::kNoEntityId;
+    for (std::size_t i = position; i < target.size(); ++i) {
+      if (std::find(dropped.begin(), dropped.end(), target[i]) == dropped.end()) {
+        anchor = target[i];
+        break;
+      }
+    }
+    for (auto& [owner, children] : model) {
+      std::erase_if(children,
+                    [&](EntityId id) { return std::find(dropped.begin(), dropped.end(), id) != dropped.end(); });
+    }
+    const auto at = anchor ? std::find(target.begin(), target.end(), anchor) : target.end();
+    target.insert(at, dropped.begin(), dropped.end());
+
+    const std::string before = DumpWorld(*world);
+    const Action action = actions::Move(*world, dropped, parent, position);
+    const Action undo = t::Apply(*world, action);
+    for (const auto& [owner, children] : model) REQUIRE(t::ChildNames(*world, owner) == names(children));
+    const std::string after = DumpWorld(*world);
+    const Action redo = t::Apply(*world, undo);
+    REQUIRE(DumpWorld(*world) == before);
+    t::Apply(*world, redo);
+    REQUIRE(DumpWorld(*world) == after);
+  }
+}
+
+TEST_CASE("Moving to another parent keeps the world transform", "[editor][actions][move]") {
+  Fixture f;
+  ecs::Transform lamp;
+  lamp.position = glm::vec3(0.0f, 4.0f, 2.0f);
+  lamp.rotation = glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+  t::Put(*f.world, f.scene.lamp, lamp);
+  const glm::mat4 before = World(*f.world, f.scene.player);
+  const Action action = actions::Move(*f.world, Ids({f.scene.player}), f.scene.lamp);
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::ChildNames(*f.world, f.scene.lamp) == "Player");
+  CHECK(Near(World(*f.world, f.scene.player), before));
+}
+
+TEST_CASE("A drop that changes nothing has no commands", "[editor][actions][move]") {
+  Fixture f;
+  CHECK(actions::Move(*f.world, Ids({f.scene.crate}), f.scene.level, 1).commands.empty());
+  CHECK(actions::Move(*f.world, Ids({f.scene.crate}), f.scene.level, 2).commands.empty());
+  CHECK(actions::Move(*f.world, Ids({f.scene.player, f.scene.crate}), f.scene.level, 0).commands.empty());
+}
+
+TEST_CASE("A drop onto the entity itself or its descendant is refused", "[editor][actions][move]") {
+  Fixture f;
+  const std::string level = "entity " + ToHex(f.scene.level) + " (Level)";
+  const std::string player = "entity " + ToHex(f.scene.player) + " (Player)";
+  REQUIRE_THROWS_WITH(actions::Move(*f.world, Ids({f.scene.level}), f.scene.level),
+                      "cannot move " + level + " under itself");
+  REQUIRE_THROWS_WITH(actions::Move(*f.world, Ids({f.scene.lamp, f.scene.level}), f.scene.player),
+                      "cannot move " + level + " under " + player + ": it is a descendant of the moved entity");
+  REQUIRE_THROWS_WITH(actions::Move(*f.world, Ids({f.scene.lamp}), EntityId{9}),
+                      "cannot move under 0000000000000009: no entity has that id");
+}
+
+TEST_CASE("Unparent moves entities to the end of the roots, keeping world transforms", "[editor][actions][move]") {
+  Fixture f;
+  const Action action = actions::Unparent(*f.world, Ids({f.scene.player, f.scene.lamp}));
+  CHECK(action.name == "Unparent 'Player'");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::ChildNames(*f.world, ecs::kNoEntityId) == "Level,Lamp,Sun,Player");
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.player).position.x == Approx(11.0f));
+  REQUIRE_THROWS_WITH(actions::Unparent(*f.world, Ids({f.scene.lamp})),
+                      "cannot unparent: the selected entities are already at the root");
+}
+
+// ---- Components --------------------------------------------------------------------
+
+TEST_CASE("Add component by name", "[editor][actions][component]") {
+  Fixture f;
+  const Action action = actions::AddComponent(*f.world, Ids({f.scene.crate}), "Rotator");
+  CHECK(action.name == "Add Rotator");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Rotator>(*f.world, f.scene.crate) == ecs::Rotator{});
+}
+
+TEST_CASE("Add component to several entities skips those that have it", "[editor][actions][component]") {
+  Fixture f;
+  const Action action = actions::AddComponent(*f.world, Ids({f.scene.lamp, f.scene.crate, f.scene.player}), "Light");
+  CHECK(action.name == "Add Light to 2 entities");
+  CheckUndoRedo(*f.world, action);
+}
+
+TEST_CASE("Add component refuses with the exact reason", "[editor][actions][component]") {
+  Fixture f;
+  const std::string lamp = "entity " + ToHex(f.scene.lamp) + " (Lamp)";
+  REQUIRE_THROWS_WITH(actions::AddComponent(*f.world, Ids({f.scene.lamp}), "Light"),
+                      "cannot add component Light to " + lamp + ": it already has one");
+  REQUIRE_THROWS_WITH(actions::AddComponent(*f.world, Ids({f.scene.lamp, f.scene.sun}), "Light"),
+                      "cannot add component Light: all 2 selected entities already have one");
+  REQUIRE_THROWS_WITH(actions::AddComponent(*f.world, Ids({f.scene.lamp}), "Lite"),
+                      "cannot add component 'Lite': no component has that name (known: Camera, Follow, Light, "
+                      "MeshRenderer, Player, Rotator, Static, Transform)");
+  REQUIRE_THROWS_WITH(actions::AddComponent(*f.world, Ids({f.scene.lamp}), "Hierarchy"),
+                      "cannot add component 'Hierarchy': it is not editable in the Inspector");
+}
+
+TEST_CASE("Remove component", "[editor][actions][component]") {
+  Fixture f;
+  const Action action = actions::RemoveComponent(*f.world, Ids({f.scene.lamp, f.scene.sun, f.scene.crate}), "Light");
+  CHECK(action.name == "Remove Light from 2 entities");
+  CheckUndoRedo(*f.world, action);
+  CHECK_FALSE(f.world->HasComponent<ecs::Light>(f.world->GetEntity(f.scene.lamp)));
+  const std::string crate = "entity " + ToHex(f.scene.crate) + " (Crate)";
+  REQUIRE_THROWS_WITH(actions::RemoveComponent(*f.world, Ids({f.scene.crate}), "Light"),
+                      "cannot remove component Light from " + crate + ": it has none");
+  REQUIRE_THROWS_WITH(actions::RemoveComponent(*f.world, Ids({f.scene.crate}), "Name"),
+                      "cannot remove component 'Name': it is not editable in the Inspector");
+  CHECK(actions::RemoveComponent(*f.world, Ids({f.scene.crate}), "MeshRenderer").name == "Remove MeshRenderer");
+}
+
+TEST_CASE("Set component value on one entity", "[editor][actions][component]") {
+  Fixture f;
+  ecs::Light light = t::Get<ecs::Light>(*f.world, f.scene.lamp);
+  light.intensity = 3.5f;
+  const auto info = f.world->GetComponentInfoPtr(f.world->GetComponentType<ecs::Light>());
+  const Action action = actions::SetComponent(*f.world, f.scene.lamp, ecs::ComponentValue::From(info, light));
+  CHECK(action.name == "Change Light");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp).intensity == 3.5f);
+  const std::string crate = "entity " + ToHex(f.scene.crate) + " (Crate)";
+  REQUIRE_THROWS_WITH(actions::SetComponent(*f.world, f.scene.crate, ecs::ComponentValue::From(info, light)),
+                      "cannot change component Light of " + crate + ": it has no component Light");
+}
+
+TEST_CASE("A field edit on several entities is one action keeping their other fields", "[editor][actions][component]") {
+  Fixture f;
+  ecs::Light sun = t::Get<ecs::Light>(*f.world, f.scene.sun);
+  sun.color = glm::vec3(1.0f, 0.9f, 0.7f);
+  t::Put(*f.world, f.scene.sun, sun);
+  const Action action = actions::SetField(*f.world, Ids({f.scene.lamp, f.scene.sun, f.scene.crate}), "Light",
+                                          "intensity", PlainValue(2.5));
+  CHECK(action.name == "Change Light.intensity on 2 entities");
+  CHECK(action.commands.size() == 2);
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp).intensity == 2.5f);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).intensity == 2.5f);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).color == glm::vec3(1.0f, 0.9f, 0.7f));
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).type == ecs::LightType::kDirectional);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp).type == ecs::LightType::kPoint);
+}
+
+TEST_CASE("A field edit names wrong fields and values", "[editor][actions][component]") {
+  Fixture f;
+  REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "brightness", PlainValue(1.0)),
+                      "cannot change Light.brightness: component Light has no field 'brightness'");
+  REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "intensity", PlainValue("bright")),
+                      "cannot change Light.intensity: expected a number, found string");
+  REQUIRE_THROWS_WITH(
+      actions::SetField(*f.world, Ids({f.scene.crate, f.scene.player}), "Light", "intensity", PlainValue(1.0)),
+      "cannot change Light.intensity: none of the 2 selected entities has component Light");
+  REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Glow", "intensity", PlainValue(1.0)),
+                      "cannot change Glow.intensity: no component is named 'Glow'");
+}
+
+TEST_CASE("Paste component values sets where present and adds where missing", "[editor][actions][component]") {
+  Fixture f;
+  ecs::Light light;
+  light.type = ecs::LightType::kSpot;
+  light.intensity = 7.0f;
+  const auto info = f.world->GetComponentInfoPtr(f.world->GetComponentType<ecs::Light>());
+  const Action action = actions::PasteComponentValue(*f.world, Ids({f.scene.lamp, f.scene.crate}),
+                                                     ecs::ComponentValue::From(info, light));
+  CHECK(action.name == "Paste Light onto 2 entities");
+  CHECK(std::holds_alternative<ecs::SetComponentCommand>(action.commands[0]));
+  CHECK(std::holds_alternative<ecs::AddComponentCommand>(action.commands[1]));
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp) == light);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.crate) == light);
+}
+
+// ---- Helpers -------------------------------------------------------------------------
+
+TEST_CASE("Merge keys name the field and the entities", "[editor][actions]") {
+  CHECK(actions::FieldMergeKey(Ids({EntityId{1}, EntityId{0x2a}}), "Transform", "position") ==
+        "Transform.position@0000000000000001,000000000000002a");
+}
+
+TEST_CASE("Display names fall back to the id", "[editor][actions]") {
+  Fixture f;
+  CHECK(actions::DisplayName(*f.world, f.scene.crate) == "Crate");
+  const EntityId unnamed = f.world->GetEntityId(f.world->CreateEntity());
+  CHECK(actions::DisplayName(*f.world, unnamed) == ToHex(unnamed));
+}

@@ -1,0 +1,270 @@
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <vector>
+
+#include "cairn/ecs/command_plain.h"
+#include "cairn/editor/actions.h"
+#include "cairn/editor/editor_errors.h"
+#include "cairn/editor/journal.h"
+#include "test_world.h"
+
+using cairn::ecs::Action;
+using cairn::ecs::EntityId;
+using cairn::editor::Journal;
+using cairn::editor::JournalContents;
+using cairn::editor::JournalError;
+using cairn::editor::JournalHeader;
+namespace actions = cairn::editor::actions;
+namespace editor = cairn::editor;
+namespace ecs = cairn::ecs;
+namespace t = cairn::editor::testing;
+
+namespace {
+
+std::vector<EntityId> Ids(std::initializer_list<EntityId> ids) { return ids; }
+
+// Actions compared by their plain form (what the journal stores).
+std::vector<ecs::PlainValue> Plain(const std::vector<Action>& list) {
+  std::vector<ecs::PlainValue> plain;
+  for (const Action& action : list) plain.push_back(ecs::ActionToPlain(action));
+  return plain;
+}
+
+struct Fixture {
+  t::TempDir dir;
+  std::unique_ptr<ecs::Coordinator> world = t::MakeWorld();
+  t::SampleScene scene = t::BuildSampleScene(*world);
+  std::filesystem::path scene_file = dir / "level.scene";
+  std::filesystem::path journal_file = dir / "level.scene.journal";
+
+  Fixture() { t::WriteText(scene_file, "{\"stand-in\": true}\n"); }
+
+  std::vector<Action> SomeActions() {
+    return {actions::Rename(*world, scene.crate, "Barrel"), actions::Delete(*world, Ids({scene.level})),
+            actions::CreatePrimitive(*world, ecs::MeshShape::kCone, scene.lamp),
+            actions::SetField(*world, Ids({scene.lamp}), "Light", "color", ecs::PlainValue::Array{0.25, 0.5, 1.0})};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("A journal holds a header line and one line per action", "[editor][journal]") {
+  Fixture f;
+  Journal journal;
+  journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+  CHECK_FALSE(std::filesystem::exists(f.journal_file));  // nothing written before the first action
+
+  const std::vector<Action> written = f.SomeActions();
+  for (const Action& action : written) journal.Append(action);
+  CHECK(journal.HasFile());
+  CHECK(journal.ActionCount() == 4);
+
+  // Read while the journal is still open: every line is already on disk.
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  CHECK(contents.warnings.empty());
+  CHECK(contents.errors.empty());
+  CHECK(contents.header == editor::JournalHeaderFor(f.scene_file));
+  REQUIRE(contents.entries.size() == 4);
+  CHECK(contents.entries[0].line == 2);
+  CHECK(contents.entries[3].line == 5);
+  CHECK(Plain(contents.Actions()) == Plain(written));
+
+  const std::string text = t::ReadText(f.journal_file);
+  CHECK(std::count(text.begin(), text.end(), '\n') == 5);
+  CHECK(text.starts_with("{\"format\":\"cairn.journal\",\"version\":1,\"scene\":\"" +
+                         std::filesystem::absolute(f.scene_file).lexically_normal().string() +
+                         "\",\"scene_size\":19,"));
+}
+
+TEST_CASE("An untitled journal's header names no scene", "[editor][journal]") {
+  Fixture f;
+  Journal journal;
+  journal.Start(f.dir / "untitled.journal", editor::JournalHeaderFor(std::nullopt));
+  journal.Append(f.SomeActions().front());
+  CHECK(
+      t::ReadText(f.dir / "untitled.journal")
+          .starts_with(
+              "{\"format\":\"cairn.journal\",\"version\":1,\"scene\":null,\"scene_size\":null,\"scene_hash\":null}\n"));
+  const JournalContents contents = Journal::Read(f.dir / "untitled.journal", *f.world);
+  CHECK_FALSE(contents.header.scene.has_value());
+  CHECK_FALSE(contents.header.fingerprint.has_value());
+  CHECK(contents.entries.size() == 1);
+}
+
+TEST_CASE("A torn last line is ignored with a warning", "[editor][journal]") {
+  Fixture f;
+  {
+    Journal journal;
+    journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+    for (const Action& action : f.SomeActions()) journal.Append(action);
+  }
+  std::string text = t::ReadText(f.journal_file);
+  text.resize(text.size() - 20);  // the crash cut the last write short
+  t::WriteText(f.journal_file, text);
+
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  CHECK(contents.entries.size() == 3);
+  CHECK(contents.errors.empty());
+  REQUIRE(contents.warnings.size() == 1);
+  CHECK(contents.warnings[0] ==
+        f.journal_file.string() +
+            ":5: the last line is incomplete (the editor stopped while writing it) and is ignored");
+}
+
+TEST_CASE("Corrupt lines are reported by line number and left out", "[editor][journal]") {
+  Fixture f;
+  {
+    Journal journal;
+    journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+    for (const Action& action : f.SomeActions()) journal.Append(action);
+  }
+  std::string text = t::ReadText(f.journal_file);
+  const std::size_t third_line = text.find('\n', text.find('\n') + 1) + 1;
+  text.insert(third_line, "{\"name\": \"broken\", \"commands\": [{\"op\": \"explode\"}]}\nnot json\n");
+  t::WriteText(f.journal_file, text);
+
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  CHECK(contents.entries.size() == 4);
+  CHECK(contents.warnings.empty());
+  REQUIRE(contents.errors.size() == 2);
+  CHECK(contents.errors[0] == f.journal_file.string() + ":3: action.commands[0].op: unknown command 'explode'");
+  CHECK(contents.errors[1].starts_with(f.journal_file.string() + ":4: not valid JSON ("));
+  CHECK(contents.entries[1].line == 5);
+}
+
+TEST_CASE("A journal without a valid header cannot be read", "[editor][journal]") {
+  Fixture f;
+  const std::string where = "'" + f.journal_file.string() + "'";
+  SECTION("missing file") {
+    REQUIRE_THROWS_AS(Journal::Read(f.journal_file, *f.world), JournalError);
+    REQUIRE_THROWS_WITH(Journal::Read(f.journal_file, *f.world),
+                        "cannot read journal " + where + ": No such file or directory");
+  }
+  SECTION("empty file") {
+    t::WriteText(f.journal_file, "");
+    REQUIRE_THROWS_WITH(Journal::Read(f.journal_file, *f.world), "journal " + where + " is empty: nothing to recover");
+  }
+  SECTION("torn header") {
+    t::WriteText(f.journal_file, "{\"format\":\"cairn.jour");
+    REQUIRE_THROWS_WITH(Journal::Read(f.journal_file, *f.world),
+                        "journal " + where + " has no complete header line: nothing to recover");
+  }
+  SECTION("another kind of file") {
+    t::WriteText(f.journal_file, "{\"format\":\"cairn.scene\"}\n");
+    REQUIRE_THROWS_WITH(
+        Journal::Read(f.journal_file, *f.world),
+        f.journal_file.string() + ":1: not a Cairn journal header (expected \"format\": \"cairn.journal\")");
+  }
+  SECTION("a newer version") {
+    t::WriteText(f.journal_file, "{\"format\":\"cairn.journal\",\"version\":2}\n");
+    REQUIRE_THROWS_WITH(Journal::Read(f.journal_file, *f.world),
+                        f.journal_file.string() + ":1: unsupported journal version (this editor reads version 1)");
+  }
+}
+
+TEST_CASE("A journal for another file or another version of it is detected", "[editor][journal]") {
+  Fixture f;
+  const JournalHeader header = editor::JournalHeaderFor(f.scene_file);
+  const std::string scene = "'" + std::filesystem::absolute(f.scene_file).lexically_normal().string() + "'";
+  CHECK_FALSE(editor::JournalMismatch(header, f.scene_file).has_value());
+  CHECK_FALSE(editor::JournalMismatch(editor::JournalHeaderFor(std::nullopt), std::nullopt).has_value());
+
+  SECTION("the file was saved again since") {
+    const editor::SceneFingerprint old = *header.fingerprint;
+    t::WriteText(f.scene_file, "{\"stand-in\": false}\n");
+    const editor::SceneFingerprint now = *editor::FingerprintFile(f.scene_file);
+    CHECK(editor::JournalMismatch(header, f.scene_file) ==
+          scene + " changed since the journal was started (it had " + editor::Describe(old) + ", it now has " +
+              editor::Describe(now) + "): the journal's changes apply to the earlier version");
+  }
+  SECTION("another file") {
+    t::WriteText(f.dir / "other.scene", "{\"stand-in\": true}\n");
+    CHECK(editor::JournalMismatch(header, f.dir / "other.scene") ==
+          "the journal was written for " + scene + ", not for '" + (f.dir / "other.scene").string() + "'");
+  }
+  SECTION("untitled against titled") {
+    CHECK(editor::JournalMismatch(editor::JournalHeaderFor(std::nullopt), f.scene_file) ==
+          "the journal was written for an untitled scene, not for '" + f.scene_file.string() + "'");
+    CHECK(editor::JournalMismatch(header, std::nullopt) ==
+          "the journal was written for " + scene + ", not for an untitled scene");
+  }
+  SECTION("the file is gone") {
+    std::filesystem::remove(f.scene_file);
+    CHECK(editor::JournalMismatch(header, f.scene_file) ==
+          scene + " cannot be read, so the journal's changes cannot be applied to it");
+  }
+}
+
+TEST_CASE("Fingerprints describe size and content", "[editor][journal]") {
+  Fixture f;
+  t::WriteText(f.scene_file, "a");
+  const auto fingerprint = editor::FingerprintFile(f.scene_file);
+  REQUIRE(fingerprint.has_value());
+  CHECK(fingerprint->size == 1);
+  CHECK(editor::Describe(*fingerprint) == "1 bytes, hash fnv1a64:af63dc4c8601ec8c");  // FNV-1a 64 of "a"
+  CHECK_FALSE(editor::FingerprintFile(f.dir / "missing").has_value());
+}
+
+TEST_CASE("Journals live beside the scene or in the per-user state folder", "[editor][journal]") {
+  CHECK(editor::JournalPathFor(std::filesystem::path("/levels/one.scene"), "/state") == "/levels/one.scene.journal");
+  CHECK(editor::JournalPathFor(std::nullopt, "/state/cairn") == "/state/cairn/untitled.journal");
+
+  const char* old_state = std::getenv("XDG_STATE_HOME");
+  const std::string saved_state = old_state != nullptr ? old_state : "";
+  const char* old_home = std::getenv("HOME");
+  const std::string saved_home = old_home != nullptr ? old_home : "";
+  ::setenv("XDG_STATE_HOME", "/xdg/state", 1);
+  CHECK(editor::DefaultJournalDirectory() == "/xdg/state/cairn");
+  ::unsetenv("XDG_STATE_HOME");
+  ::setenv("HOME", "/home/ada", 1);
+  CHECK(editor::DefaultJournalDirectory() == "/home/ada/.local/state/cairn");
+  if (old_state != nullptr) ::setenv("XDG_STATE_HOME", saved_state.c_str(), 1);
+  if (old_home != nullptr) ::setenv("HOME", saved_home.c_str(), 1);
+}
+
+TEST_CASE("Discard removes the file and the next action starts a new one", "[editor][journal]") {
+  Fixture f;
+  Journal journal;
+  journal.Start(f.dir / "sub" / "untitled.journal", editor::JournalHeaderFor(std::nullopt));
+  const std::vector<Action> list = f.SomeActions();
+  journal.Append(list[0]);
+  journal.Append(list[1]);
+  REQUIRE(std::filesystem::exists(f.dir / "sub" / "untitled.journal"));  // the folder was created
+  journal.Discard();
+  CHECK_FALSE(std::filesystem::exists(f.dir / "sub" / "untitled.journal"));
+  journal.Append(list[2]);
+  const JournalContents contents = Journal::Read(f.dir / "sub" / "untitled.journal", *f.world);
+  CHECK(Plain(contents.Actions()) == Plain({list[2]}));
+}
+
+TEST_CASE("Rewrite replaces the file atomically and later actions append to it", "[editor][journal]") {
+  Fixture f;
+  Journal journal;
+  journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+  const std::vector<Action> list = f.SomeActions();
+  for (const Action& action : list) journal.Append(action);
+  journal.Rewrite(std::vector<Action>{list[1], list[2]});
+  journal.Append(list[3]);
+  CHECK(journal.ActionCount() == 3);
+  CHECK_FALSE(std::filesystem::exists(f.dir / "level.scene.journal.tmp"));
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  CHECK(Plain(contents.Actions()) == Plain({list[1], list[2], list[3]}));
+}
+
+TEST_CASE("Appending to a journal that was not started is an error", "[editor][journal]") {
+  Fixture f;
+  Journal journal;
+  REQUIRE_THROWS_WITH(journal.Append(f.SomeActions().front()), "cannot append to the journal: it was not started");
+}
+
+TEST_CASE("An unwritable journal reports the file and the reason", "[editor][journal]") {
+  Fixture f;
+  t::WriteText(f.dir / "blocker", "a file where a folder should be");
+  Journal journal;
+  journal.Start(f.dir / "blocker" / "untitled.journal", editor::JournalHeaderFor(std::nullopt));
+  REQUIRE_THROWS_AS(journal.Append(f.SomeActions().front()), JournalError);
+  REQUIRE_THROWS_WITH(journal.Append(f.SomeActions().front()),
+                      Catch::StartsWith("cannot create the folder of journal '" +
+                                        (f.dir / "blocker" / "untitled.journal").string() + "': "));
+}
