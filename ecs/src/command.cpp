@@ -58,14 +58,28 @@ struct CommandApplier {
                            ", which is not restored before it");
       }
       if (!ids.insert(record.id).second) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
-      for (const ComponentValue& value : record.components) world.ResolveComponentType(value);
+      std::unordered_set<ComponentType> types;
+      for (const ComponentValue& value : record.components) {
+        if (!types.insert(world.ResolveComponentType(value)).second) {
+          throw CommandError("restore subtree: entity " + ToHex(record.id) + " lists component " + value.Name() +
+                             " twice");
+        }
+      }
     }
     const Entity root_parent = RequireParent(command.records.front().parent);
-    for (const EntityRecord& record : command.records) {
-      const Entity entity = world.CreateEntity(record.id);
-      const Entity parent = &record == &command.records.front() ? root_parent : world.FindEntity(record.parent);
-      world.SetParentAt(entity, parent, record.position);
-      for (const ComponentValue& value : record.components) world.AddComponentValue(entity, value);
+    // Everything checkable is checked; should a component still refuse to be
+    // added, the entities created so far are destroyed again.
+    try {
+      for (const EntityRecord& record : command.records) {
+        const Entity entity = world.CreateEntity(record.id);
+        const Entity parent = &record == &command.records.front() ? root_parent : world.FindEntity(record.parent);
+        world.SetParentAt(entity, parent, record.position);
+        for (const ComponentValue& value : record.components) world.AddComponentValue(entity, value);
+      }
+    } catch (...) {
+      const Entity created_root = world.FindEntity(command.records.front().id);
+      if (!created_root.IsNull()) world.DestroyEntityAndChildren(created_root);
+      throw;
     }
     return {DestroySubtreeCommand{command.records.front().id}};
   }

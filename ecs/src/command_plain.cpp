@@ -112,9 +112,10 @@ class Reader {
     const std::string name = String("component");
     const ComponentInfo* info = coordinator.FindComponentInfo(name);
     if (info == nullptr) Fail("component", "unknown component '" + name + "'");
+    const PlainValue& plain_value = Member("value");
     ComponentValue value(coordinator.GetComponentInfoPtr(info->type));
     try {
-      ComponentFromPlain(*info, Member("value"), value.Data());
+      ComponentFromPlain(*info, plain_value, value.Data());
     } catch (const CommandError& error) {
       Fail("value", error.what());
     }

@@ -177,6 +177,12 @@ void Coordinator::ThrowUnregistered(const std::type_info& type) const {
                                    " is not registered (call RegisterComponent first)");
 }
 
+void Coordinator::ThrowUnregisteredFor(const std::type_info& type, Entity entity, std::string_view operation) const {
+  throw ComponentRegistrationError("component type " + ReadableTypeName(type) +
+                                   " is not registered (call RegisterComponent first); " + std::string(operation) +
+                                   " on " + DescribeEntity(entity));
+}
+
 void Coordinator::ThrowMissing(Entity entity, ComponentType type) const {
   throw MissingComponentError(DescribeEntity(entity) + " has no component " + infos_[type]->name);
 }

@@ -32,18 +32,19 @@ void TransformSystem::EnsureSlot(std::uint32_t index) {
   if (index < world_.size()) return;
   const std::size_t size = std::max<std::size_t>(index + 1, world_.size() * 2);
   world_.resize(size, glm::mat4(1.0f));
-  dirty_.resize(size, 0);
+  dirty_.resize(size, kNullEntity);
 }
 
 void TransformSystem::MarkDirty(Entity entity) {
   EnsureSlot(entity.index);
-  if (dirty_[entity.index]) return;
-  dirty_[entity.index] = 1;
+  if (dirty_[entity.index] == entity) return;
+  // A slot still flagged for a destroyed entity is taken over by its reuser.
+  dirty_[entity.index] = entity;
   dirty_list_.push_back(entity);
 }
 
 bool TransformSystem::IsDirty(Entity entity) const {
-  return entity.index < dirty_.size() && dirty_[entity.index] != 0;
+  return entity.index < dirty_.size() && dirty_[entity.index] == entity;
 }
 
 const glm::mat4& TransformSystem::WorldMatrix(Entity entity) const {
@@ -59,22 +60,18 @@ void TransformSystem::Update(Coordinator& coordinator, float) {
   std::vector<Entity> pending;
   pending.swap(dirty_list_);
   for (Entity entity : pending) {
-    if (!coordinator.IsAlive(entity) || !dirty_[entity.index]) continue;
+    if (!coordinator.IsAlive(entity) || dirty_[entity.index] != entity) continue;
     // A dirty ancestor recomputes this subtree anyway; start only at the top.
     bool covered = false;
     Entity parent = coordinator.GetParent(entity);
     for (Entity ancestor = parent; !ancestor.IsNull(); ancestor = coordinator.GetParent(ancestor)) {
-      if (dirty_[ancestor.index]) {
+      if (dirty_[ancestor.index] == ancestor) {
         covered = true;
         break;
       }
     }
     if (covered) continue;
     RecomputeSubtree(entity, parent.IsNull() ? glm::mat4(1.0f) : world_[parent.index]);
-  }
-  // Entries of destroyed entities may remain flagged; clear them.
-  for (Entity entity : pending) {
-    if (!coordinator.IsAlive(entity)) dirty_[entity.index] = 0;
   }
 }
 
@@ -92,7 +89,7 @@ void TransformSystem::RecomputeSubtree(Entity root, const glm::mat4& parent_worl
     const glm::mat4 world = local != nullptr ? item.parent_world * local->LocalMatrix() : item.parent_world;
     EnsureSlot(item.entity.index);
     world_[item.entity.index] = world;
-    dirty_[item.entity.index] = 0;
+    dirty_[item.entity.index] = kNullEntity;
     ++last_recomputed_;
     coordinator_->ForEachChild(item.entity, [&](Entity child) { stack.push_back({child, world}); });
   }

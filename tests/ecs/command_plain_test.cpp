@@ -222,7 +222,7 @@ TEST_CASE("Action decoding errors name the command's index", "[ecs][command_plai
 }
 
 // A missing "value" should be reported once, like every other missing member.
-TEST_CASE("A component command without a value names the path once", "[ecs][command_plain][!mayfail]") {
+TEST_CASE("A component command without a value names the path once", "[ecs][command_plain]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const PlainValue add = CommandToPlain(AddComponentCommand{kC, ValueOf(world, Light{})});

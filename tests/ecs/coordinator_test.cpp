@@ -359,9 +359,8 @@ TEST_CASE("Using an unregistered component type is an error naming the component
   REQUIRE_THROWS_WITH(world.Each<NeverRegistered>([](Entity, NeverRegistered&) {}), message);
 }
 
-// The design asks every misuse error to name the entity as well; the
-// unregistered-type error names only the component.
-TEST_CASE("Using an unregistered component type on an entity names the entity", "[ecs][coordinator][!mayfail]") {
+// Every misuse error on an entity names the entity as well as the component.
+TEST_CASE("Using an unregistered component type on an entity names the entity", "[ecs][coordinator]") {
   TestWorld world(kWorldSeed);
   RegisterBuiltinComponents(world);
   const Entity entity = CreateNamed(world, "Crate");

@@ -117,7 +117,7 @@ class Coordinator {
   template <typename T>
   T& AddComponent(Entity entity, T value = T{});
   template <typename T>
-  void RemoveComponent(Entity entity) { RemoveComponent(entity, GetComponentType<T>()); }
+  void RemoveComponent(Entity entity) { RemoveComponent(entity, TypedSlotFor<T>(entity, "RemoveComponent").type); }
   template <typename T>
   T& GetComponent(Entity entity);
   template <typename T>
@@ -293,10 +293,22 @@ class Coordinator {
     return typed_[index];
   }
 
+  // TypedSlot for an operation on one entity: an unregistered T's error
+  // names the entity too.
+  template <typename T>
+  const TypedSlotEntry& TypedSlotFor(Entity entity, std::string_view operation) const {
+    const std::size_t index = FastTypeIndexOf<T>();
+    if (index >= typed_.size() || typed_[index].storage == nullptr) [[unlikely]] {
+      ThrowUnregisteredFor(typeid(T), entity, operation);
+    }
+    return typed_[index];
+  }
+
   ComponentInfo& AddComponentInfo(std::string name, std::size_t type_index, const std::type_info& type,
                                   std::unique_ptr<IComponentStorage> storage);
   void RequireAlive(Entity entity, std::string_view operation, std::string_view component) const;
   [[noreturn]] void ThrowUnregistered(const std::type_info& type) const;
+  [[noreturn]] void ThrowUnregisteredFor(const std::type_info& type, Entity entity, std::string_view operation) const;
   [[noreturn]] void ThrowMissing(Entity entity, ComponentType type) const;
   [[noreturn]] void ThrowDuplicate(Entity entity, ComponentType type) const;
   // GetComponent's error: a stale handle, else the missing component.
@@ -345,7 +357,7 @@ ComponentRegistration<T> Coordinator::RegisterComponent(std::string name) {
 
 template <typename T>
 T& Coordinator::AddComponent(Entity entity, T value) {
-  const TypedSlotEntry& slot = TypedSlot<T>();
+  const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "AddComponent");
   const ComponentType type = slot.type;
   auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
   if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "AddComponent", infos_[type]->name);
@@ -358,7 +370,7 @@ T& Coordinator::AddComponent(Entity entity, T value) {
 
 template <typename T>
 T& Coordinator::GetComponent(Entity entity) {
-  const TypedSlotEntry& slot = TypedSlot<T>();
+  const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "GetComponent");
   // Storages hold only live handles (DestroyEntity empties them before the
   // slot's generation moves on), so a hit proves the handle alive and the
   // liveness check is only needed to word the error.
@@ -368,14 +380,14 @@ T& Coordinator::GetComponent(Entity entity) {
 
 template <typename T>
 T* Coordinator::TryGetComponent(Entity entity) {
-  const TypedSlotEntry& slot = TypedSlot<T>();
+  const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "TryGetComponent");
   if (!pool_.IsAlive(entity)) RequireAlive(entity, "TryGetComponent", infos_[slot.type]->name);
   return static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity);
 }
 
 template <typename T>
 bool Coordinator::HasComponent(Entity entity) const {
-  const TypedSlotEntry& slot = TypedSlot<T>();
+  const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "HasComponent");
   if (!pool_.IsAlive(entity)) RequireAlive(entity, "HasComponent", infos_[slot.type]->name);
   return slot.storage->Contains(entity);
 }

@@ -41,7 +41,7 @@ class TransformSystem : public System {
 
   Coordinator* coordinator_;
   std::vector<glm::mat4> world_;  // by entity slot
-  std::vector<std::uint8_t> dirty_;
+  std::vector<Entity> dirty_;  // by slot: the handle marked dirty, else null
   std::vector<Entity> dirty_list_;
   std::vector<SubscriptionId> subscriptions_;
   std::size_t last_recomputed_ = 0;
