@@ -1,0 +1,62 @@
+#include "scene_file.h"
+
+#include <utility>
+
+#include "cairn/serialization/atomic_file.h"
+#include "cairn/serialization/document.h"
+#include "cairn/serialization/runtime_loader.h"
+#include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/scene_loader.h"
+
+namespace cairn::cli {
+
+namespace {
+
+using serialization::Diagnostic;
+
+bool IsRuntimeExport(std::string_view text, const serialization::LoadOptions& options) {
+  serialization::DiagnosticSink ignored(1);
+  const std::optional<serialization::Document> document =
+      serialization::ParseDocument(text, {options.max_bytes, options.max_depth}, ignored);
+  if (!document || !document->is_object()) return false;
+  const auto format = document->find("format");
+  return format != document->end() && format->is_string() && *format == serialization::kRuntimeFormat;
+}
+
+}  // namespace
+
+LoadedFile LoadSceneOrRuntimeFile(const std::string& path) {
+  const serialization::LoadOptions options;
+  LoadedFile loaded;
+  serialization::ReadResult file = serialization::ReadFileText(path, options.max_bytes);
+  if (!file.text) {
+    loaded.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(file.error)});
+    return loaded;
+  }
+  if (IsRuntimeExport(*file.text, options)) {
+    serialization::RuntimeLoadResult result = serialization::LoadRuntime(*file.text, options);
+    loaded.format = serialization::kRuntimeFormat;
+    loaded.version = serialization::kRuntimeVersion;
+    loaded.world = std::move(result.world);
+    loaded.diagnostics = std::move(result.diagnostics);
+    return loaded;
+  }
+  serialization::LoadResult result = serialization::LoadScene(*file.text, options);
+  loaded.format = serialization::kSceneFormat;
+  loaded.version = result.file_version;
+  if (result.scene) loaded.world = std::move(result.scene->world);
+  loaded.diagnostics = std::move(result.diagnostics);
+  return loaded;
+}
+
+void PrintDiagnostics(std::ostream& out, std::string_view file, const std::vector<Diagnostic>& diagnostics) {
+  for (const Diagnostic& diagnostic : diagnostics) {
+    out << file << ':';
+    if (!diagnostic.pointer.empty()) out << diagnostic.pointer << ':';
+    out << ' ';
+    if (!diagnostic.IsError()) out << "warning: ";
+    out << diagnostic.message << '\n';
+  }
+}
+
+}  // namespace cairn::cli

@@ -1,0 +1,38 @@
+#pragma once
+// Reading the files the commands take: a scene ("cairn.scene", any supported
+// version) or a runtime export ("cairn.runtime"), told apart by their
+// "format", and printing what the loaders found.
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cairn/ecs/coordinator.h"
+#include "cairn/serialization/diagnostic.h"
+
+namespace cairn::cli {
+
+struct LoadedFile {
+  std::unique_ptr<ecs::Coordinator> world;  // set exactly when there is no error
+  std::string format;                       // "cairn.scene" or "cairn.runtime"
+  int version = -1;                         // as the file declared it; -1 when unknown
+  std::vector<serialization::Diagnostic> diagnostics;
+
+  bool Ok() const { return world != nullptr; }
+};
+
+// Loads with the built-in components. A file whose "format" is
+// "cairn.runtime" goes to the runtime loader, anything else to the scene
+// loader (which reports a wrong format). An unreadable file gives one error
+// with an empty pointer.
+LoadedFile LoadSceneOrRuntimeFile(const std::string& path);
+
+// One line per diagnostic: "FILE:POINTER: message", or "FILE:POINTER:
+// warning: message"; "FILE: message" when the pointer is empty (the whole
+// file).
+void PrintDiagnostics(std::ostream& out, std::string_view file,
+                      const std::vector<serialization::Diagnostic>& diagnostics);
+
+}  // namespace cairn::cli

@@ -1,0 +1,41 @@
+#pragma once
+// Whole-file reads with a size bound, and atomic replacement of a file.
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cairn::serialization {
+
+struct SaveResult {
+  bool ok = false;
+  std::string error;  // names the target path and what failed; empty when ok
+};
+
+struct AtomicWriteOptions {
+  // Keep the file being replaced as "<name>.bak" beside it.
+  bool keep_backup = true;
+};
+
+// Writes `bytes` to `path` so that a reader (or a crash) sees either the old
+// file or the new one, never a mix: the bytes go to a temporary file beside
+// the target, are flushed to disk, and the temporary file is renamed over the
+// target. On any failure (read-only folder, full disk) the target and its
+// backup are unchanged, the temporary file is removed, and the error says
+// which step failed: "cannot save /d/level.scene: cannot write the temporary
+// file: No space left on device".
+SaveResult WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes,
+                               const AtomicWriteOptions& options = {});
+
+struct ReadResult {
+  std::optional<std::string> text;
+  std::string error;  // names the path; empty when text is set
+};
+
+// Reads a whole file; files over max_bytes are refused without being read:
+// "/d/level.scene is 2000 bytes, over the limit of 1000 bytes".
+ReadResult ReadFileText(const std::filesystem::path& path, std::size_t max_bytes);
+
+}  // namespace cairn::serialization

@@ -1,0 +1,46 @@
+#pragma once
+// A parsed JSON document, as the loaders, migrations and schemas see it.
+//
+// Objects keep their keys sorted (member order carries no meaning in JSON),
+// numbers keep their kind (integer, unsigned, double). ParseDocument is
+// stricter than nlohmann::json::parse: it refuses duplicate keys, numbers
+// that overflow a double, and nesting past a bound, and it names the place of
+// every problem as a JSON pointer.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "cairn/serialization/diagnostic.h"
+
+namespace cairn::serialization {
+
+using Document = nlohmann::json;
+
+struct ParseLimits {
+  std::size_t max_bytes = std::size_t{1} << 30;
+  std::size_t max_depth = 64;  // the root object is depth 1
+};
+
+// Parses strict UTF-8 JSON. Reports into `sink`:
+//   ""          "the document is N bytes, over the limit of M bytes"
+//   ""          "not valid JSON at line L, column C: <reason>"
+//   pointer     "nesting deeper than the limit of N levels"
+//   pointer     "expected a finite number, found 1e999"
+//   object      "duplicate key \"id\""
+// Returns nullopt when the text could not be parsed at all; a document with
+// duplicate keys is returned (the last value wins) with the error recorded.
+//
+// A number with a fraction or exponent is kept as the nearest double. Every
+// float written by AppendFloat reads back exactly through that double.
+std::optional<Document> ParseDocument(std::string_view text, const ParseLimits& limits, DiagnosticSink& sink);
+
+// How a value reads in a message: "null", "true", "1.5", "a string"
+// (or "\"text\"" when quote_strings is set), "an array of 2 elements",
+// "an object".
+std::string DescribeJsonValue(const Document& value, bool quote_strings = false);
+
+}  // namespace cairn::serialization

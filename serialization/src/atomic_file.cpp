@@ -1,0 +1,216 @@
+#include "cairn/serialization/atomic_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+namespace cairn::serialization {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ErrorText(int error) { return std::generic_category().message(error); }
+
+// Closes the descriptor and removes the file unless released.
+class TemporaryFile {
+ public:
+  TemporaryFile() = default;
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  ~TemporaryFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+
+  // Creates a new file named ".<name>.<pid>.<n><suffix>" in `directory`.
+  bool Create(const fs::path& directory, const std::string& name, const char* suffix, int& error) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      const fs::path candidate = directory / ("." + name + "." + std::to_string(::getpid()) + "." +
+                                              std::to_string(attempt) + suffix);
+      fd_ = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd_ >= 0) {
+        path_ = candidate.string();
+        return true;
+      }
+      if (errno != EEXIST) break;
+    }
+    error = errno;
+    return false;
+  }
+
+  // Makes a new name ".<name>.<pid>.<n><suffix>" in `directory` for the
+  // existing file `source` (a hard link).
+  bool Link(const fs::path& source, const fs::path& directory, const std::string& name, const char* suffix,
+            int& error) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      const fs::path candidate = directory / ("." + name + "." + std::to_string(::getpid()) + "." +
+                                              std::to_string(attempt) + suffix);
+      if (::link(source.c_str(), candidate.c_str()) == 0) {
+        path_ = candidate.string();
+        return true;
+      }
+      if (errno != EEXIST) break;
+    }
+    error = errno;
+    return false;
+  }
+
+  // Writes everything, then flushes it to disk and closes.
+  bool WriteAndClose(std::string_view bytes, int& error) {
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+      const ssize_t count = ::write(fd_, bytes.data() + written, bytes.size() - written);
+      if (count < 0) {
+        if (errno == EINTR) continue;
+        error = errno;
+        return false;
+      }
+      written += static_cast<std::size_t>(count);
+    }
+    if (::fsync(fd_) != 0) {
+      error = errno;
+      return false;
+    }
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) {
+      error = errno;
+      return false;
+    }
+    return true;
+  }
+
+  int fd() const { return fd_; }
+  const std::string& path() const { return path_; }
+  void Release() { path_.clear(); }
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+};
+
+bool ReadAll(int fd, std::string& text, std::size_t max_bytes, int& error) {
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t count = ::read(fd, buffer, sizeof buffer);
+    if (count < 0) {
+      if (errno == EINTR) continue;
+      error = errno;
+      return false;
+    }
+    if (count == 0) return true;
+    if (text.size() + static_cast<std::size_t>(count) > max_bytes) {
+      error = EFBIG;
+      return false;
+    }
+    text.append(buffer, static_cast<std::size_t>(count));
+  }
+}
+
+// A copy of `source` as a new temporary file in `directory`, flushed to disk.
+bool CopyToTemporary(const fs::path& source, const fs::path& directory, const std::string& name,
+                     TemporaryFile& copy, int& error) {
+  const int in = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) {
+    error = errno;
+    return false;
+  }
+  std::string bytes;
+  const bool read = ReadAll(in, bytes, static_cast<std::size_t>(-1), error);
+  ::close(in);
+  return read && copy.Create(directory, name, ".bak.tmp", error) && copy.WriteAndClose(bytes, error);
+}
+
+void FlushDirectory(const fs::path& directory) {
+  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);  // best effort: the rename is done either way
+  ::close(fd);
+}
+
+}  // namespace
+
+SaveResult WriteFileAtomically(const fs::path& requested, std::string_view bytes, const AtomicWriteOptions& options) {
+  const std::string shown = requested.string();
+  const auto fail = [&shown](const std::string& step, int error) {
+    return SaveResult{false, "cannot save " + shown + ": " + step + ": " + ErrorText(error)};
+  };
+  // A symbolic link is followed: its target is replaced, the link kept.
+  std::error_code ignored;
+  const fs::path path = fs::is_symlink(requested, ignored) ? fs::canonical(requested, ignored) : requested;
+  if (path.empty() || !path.has_filename()) return {false, "cannot save " + shown + ": it is not a file path"};
+  const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const std::string name = path.filename().string();
+
+  struct stat existing{};
+  const bool exists = ::stat(path.c_str(), &existing) == 0;
+  if (exists && S_ISDIR(existing.st_mode)) return {false, "cannot save " + shown + ": it is a directory"};
+
+  int error = 0;
+  TemporaryFile temporary;
+  if (!temporary.Create(directory, name, ".tmp", error)) return fail("cannot create a temporary file beside it", error);
+  if (exists) ::fchmod(temporary.fd(), existing.st_mode & 07777);  // keep the file's permissions
+  if (!temporary.WriteAndClose(bytes, error)) return fail("cannot write the temporary file", error);
+
+  if (options.keep_backup && exists) {
+    // A hard link keeps the old contents under the backup name without
+    // copying; file systems without links get a copy.
+    TemporaryFile linked;
+    TemporaryFile copied;
+    TemporaryFile* staged = nullptr;
+    if (linked.Link(path, directory, name, ".bak.tmp", error)) {
+      staged = &linked;
+    } else if (CopyToTemporary(path, directory, name, copied, error)) {
+      staged = &copied;
+    }
+    const fs::path backup = directory / (name + ".bak");
+    if (staged == nullptr) return fail("cannot keep the previous version as " + backup.string(), error);
+    if (::rename(staged->path().c_str(), backup.c_str()) != 0) {
+      return fail("cannot keep the previous version as " + backup.string(), errno);
+    }
+    staged->Release();
+  }
+
+  if (::rename(temporary.path().c_str(), path.c_str()) != 0) return fail("cannot replace it", errno);
+  temporary.Release();
+  FlushDirectory(directory);
+  return {true, {}};
+}
+
+ReadResult ReadFileText(const fs::path& path, std::size_t max_bytes) {
+  const std::string shown = path.string();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {std::nullopt, "cannot read " + shown + ": " + ErrorText(errno)};
+  struct stat info{};
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
+  }
+  if (S_ISDIR(info.st_mode)) {
+    ::close(fd);
+    return {std::nullopt, "cannot read " + shown + ": it is a directory"};
+  }
+  if (static_cast<std::uint64_t>(info.st_size) > max_bytes) {
+    ::close(fd);
+    return {std::nullopt, shown + " is " + std::to_string(info.st_size) + " bytes, over the limit of " +
+                              std::to_string(max_bytes) + " bytes"};
+  }
+  std::string text;
+  text.reserve(static_cast<std::size_t>(info.st_size));
+  int error = 0;
+  const bool read = ReadAll(fd, text, max_bytes, error);
+  ::close(fd);
+  if (!read) {
+    if (error == EFBIG) return {std::nullopt, shown + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read"};
+    return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
+  }
+  return {std::move(text), {}};
+}
+
+}  // namespace cairn::serialization

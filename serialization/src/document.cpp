@@ -1,0 +1,220 @@
+#include "cairn/serialization/document.h"
+
+#include <algorithm>
+#include <charconv>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cairn/serialization/json_text.h"
+
+namespace cairn::serialization {
+
+namespace {
+
+// The reason in an nlohmann parse error, without its id and position:
+// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax
+// error ..." -> "syntax error ...".
+std::string Reason(const std::string& what) {
+  const std::size_t column = what.find(", column ");
+  const std::size_t colon = column == std::string::npos ? what.find(": ") : what.find(": ", column);
+  return colon == std::string::npos ? what : what.substr(colon + 2);
+}
+
+// `text` with every byte that is not part of valid UTF-8 shown as "<0xC3>",
+// so that a message quoting broken input is itself valid UTF-8.
+std::string Printable(const std::string& text) {
+  constexpr char kHex[] = "0123456789ABCDEF";
+  std::string printable;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = Utf8SequenceLength(text, i);
+    if (length != 0) {
+      printable.append(text, i, length);
+      i += length;
+    } else {
+      const auto byte = static_cast<unsigned char>(text[i++]);
+      printable += "<0x";
+      printable += kHex[byte >> 4];
+      printable += kHex[byte & 0xF];
+      printable += '>';
+    }
+  }
+  return printable;
+}
+
+// nlohmann SAX handler building a Document with the checks ParseDocument
+// promises. Tracks the key (objects) of every open container so that a
+// problem can be named by its JSON pointer.
+class DocumentBuilder {
+ public:
+  using number_integer_t = Document::number_integer_t;
+  using number_unsigned_t = Document::number_unsigned_t;
+  using number_float_t = Document::number_float_t;
+  using string_t = Document::string_t;
+  using binary_t = Document::binary_t;
+
+  DocumentBuilder(std::string_view text, std::size_t max_depth, DiagnosticSink& sink)
+      : text_(text), max_depth_(max_depth), sink_(sink) {}
+
+  Document TakeRoot() { return std::move(root_); }
+
+  bool null() { return Add(nullptr) != nullptr; }
+  bool boolean(bool value) { return Add(value) != nullptr; }
+  bool number_integer(number_integer_t value) { return Add(value) != nullptr; }
+  bool number_unsigned(number_unsigned_t value) { return Add(value) != nullptr; }
+  bool number_float(number_float_t value, const string_t&) { return Add(value) != nullptr; }
+  bool string(string_t& value) { return Add(std::move(value)) != nullptr; }
+  bool binary(binary_t&) { return true; }  // text JSON has no binary values
+
+  bool start_object(std::size_t) { return Open(Document::object()); }
+  bool start_array(std::size_t) { return Open(Document::array()); }
+  bool end_object() { return Close(); }
+  bool end_array() { return Close(); }
+
+  bool key(string_t& key) {
+    auto& object = stack_.back().value->get_ref<Document::object_t&>();
+    auto [it, inserted] = object.emplace(std::move(key), nullptr);
+    if (!inserted) sink_.Error(ContainerPointer(stack_.size()), "duplicate key \"" + it->first + "\"");
+    stack_.back().key = &it->first;
+    stack_.back().slot = &it->second;
+    return true;
+  }
+
+  bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& error) {
+    if (error.id == 406) {  // number overflow: the token is a number too large for a double
+      sink_.Error(ValuePointer(), "expected a finite number, found " + last_token);
+      return false;
+    }
+    // nlohmann counts the character that revealed the error as read; name
+    // that character's own line and column (1-based, in bytes).
+    const std::size_t offset = std::min(position == 0 ? 0 : position - 1, text_.size());
+    const std::size_t line_start = offset == 0 ? std::string_view::npos : text_.rfind('\n', offset - 1);
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text_.begin(), text_.begin() + offset, '\n'));
+    const std::size_t column = offset - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1;
+    sink_.Error("", "not valid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
+                        Printable(Reason(error.what())));
+    return false;
+  }
+
+ private:
+  struct Open_ {
+    Document* value = nullptr;
+    const std::string* key = nullptr;  // objects: the key of the member being read
+    Document* slot = nullptr;          // objects: where that member's value goes
+  };
+
+  Document* Add(Document value) {
+    if (stack_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    Open_& top = stack_.back();
+    if (top.value->is_array()) {
+      auto& array = top.value->get_ref<Document::array_t&>();
+      array.push_back(std::move(value));
+      return &array.back();
+    }
+    *top.slot = std::move(value);
+    return top.slot;
+  }
+
+  bool Open(Document container) {
+    if (stack_.size() + 1 > max_depth_) {
+      sink_.Error(ValuePointer(), "nesting deeper than the limit of " + std::to_string(max_depth_) + " levels");
+      return false;
+    }
+    Document* added = Add(std::move(container));
+    stack_.push_back({added, nullptr, nullptr});
+    return true;
+  }
+
+  bool Close() {
+    stack_.pop_back();
+    return true;
+  }
+
+  // Pointer of the container at stack depth `levels` (0: the root).
+  std::string ContainerPointer(std::size_t levels) const {
+    std::string pointer;
+    for (std::size_t i = 0; i + 1 < levels; ++i) pointer += '/' + Token(i, false);
+    return pointer;
+  }
+
+  // Pointer of the value being read now.
+  std::string ValuePointer() const {
+    std::string pointer;
+    for (std::size_t i = 0; i < stack_.size(); ++i) pointer += '/' + Token(i, i + 1 == stack_.size());
+    return pointer;
+  }
+
+  // The token naming, inside container i, its open child (or, for the
+  // innermost container, the value being added).
+  std::string Token(std::size_t i, bool innermost) const {
+    const Open_& level = stack_[i];
+    if (level.value->is_object()) return level.key != nullptr ? EscapePointerToken(*level.key) : std::string();
+    const std::size_t size = level.value->size();
+    return std::to_string(innermost ? size : size - 1);
+  }
+
+  std::string_view text_;
+  std::size_t max_depth_;
+  DiagnosticSink& sink_;
+  Document root_;
+  std::vector<Open_> stack_;
+};
+
+std::string Plural(std::size_t count, std::string_view singular) {
+  return std::to_string(count) + " " + std::string(singular) + (count == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::optional<Document> ParseDocument(std::string_view text, const ParseLimits& limits, DiagnosticSink& sink) {
+  if (text.size() > limits.max_bytes) {
+    sink.Error("", "the document is " + std::to_string(text.size()) + " bytes, over the limit of " +
+                       std::to_string(limits.max_bytes) + " bytes");
+    return std::nullopt;
+  }
+  DocumentBuilder builder(text, limits.max_depth, sink);
+  if (!Document::sax_parse(text.begin(), text.end(), &builder, Document::input_format_t::json, true, false)) {
+    return std::nullopt;
+  }
+  return builder.TakeRoot();
+}
+
+std::string DescribeJsonValue(const Document& value, bool quote_strings) {
+  switch (value.type()) {
+    case Document::value_t::null: return "null";
+    case Document::value_t::boolean: return value.get<bool>() ? "true" : "false";
+    case Document::value_t::number_integer:
+    case Document::value_t::number_unsigned:
+    case Document::value_t::number_float: {
+      std::string text;
+      if (value.is_number_integer() && value.is_number_unsigned()) {
+        AppendUnsigned(text, value.get<std::uint64_t>());
+      } else if (value.is_number_integer()) {
+        AppendInteger(text, value.get<std::int64_t>());
+      } else {
+        char buffer[32];
+        const auto result = std::to_chars(buffer, buffer + sizeof buffer, value.get<double>());
+        text.assign(buffer, result.ptr);
+      }
+      return text;
+    }
+    case Document::value_t::string: {
+      if (!quote_strings) return "a string";
+      const std::string& s = value.get_ref<const std::string&>();
+      std::string quoted;
+      AppendString(quoted, s.size() <= 64 ? std::string_view(s) : std::string_view(s).substr(0, 64));
+      if (s.size() > 64) quoted.insert(quoted.size() - 1, "...");
+      return quoted;
+    }
+    case Document::value_t::array: return "an array of " + Plural(value.size(), "element");
+    case Document::value_t::object: return "an object";
+    case Document::value_t::binary:
+    case Document::value_t::discarded: break;
+  }
+  return "an unsupported value";
+}
+
+}  // namespace cairn::serialization

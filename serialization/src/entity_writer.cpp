@@ -1,0 +1,312 @@
+#include "entity_writer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cairn/ecs/components/name.h"
+#include "cairn/ecs/components/transform.h"
+#include "cairn/serialization/document.h"
+#include "cairn/serialization/json_text.h"
+#include "cairn/serialization/scene_writer.h"
+#include "cairn/serialization/unknown_components.h"
+
+namespace cairn::serialization::detail {
+
+namespace {
+
+using ecs::ComponentInfo;
+using ecs::ComponentType;
+using ecs::Entity;
+using ecs::FieldInfo;
+using ecs::FieldType;
+
+void AppendId(std::string& out, ecs::EntityId id) {
+  constexpr char kHex[] = "0123456789abcdef";
+  char text[18];
+  text[0] = text[17] = '"';
+  for (int i = 0; i < 16; ++i) text[16 - i] = kHex[(id.value >> (4 * i)) & 0xF];
+  out.append(text, sizeof text);
+}
+
+class EntityWriter {
+ public:
+  EntityWriter(std::string& out, const ecs::Coordinator& world, const EntityWriteOptions& options)
+      : out_(out), world_(world), options_(options) {}
+
+  void Write();
+
+ private:
+  void CollectComponentTypes();
+  void ComputeSiblingOrders();
+  void ComputeWorldMatrices();
+  void WriteEntity(ecs::EntityId id, Entity entity);
+  void WriteComponents(Entity entity);
+  void WriteComponent(Entity entity, const ComponentInfo& info);
+  void WriteField(Entity entity, const ComponentInfo& info, const FieldInfo& field, const void* component);
+  // `info` and `field` name the values in an error; null: the world matrix.
+  void WriteFloats(Entity entity, const ComponentInfo* info, const FieldInfo* field, const float* values, int count);
+  [[noreturn]] void NotFinite(Entity entity, std::string_view what) const;
+
+  std::string& out_;
+  const ecs::Coordinator& world_;
+  const EntityWriteOptions& options_;
+  std::vector<std::pair<ecs::EntityId, Entity>> entities_;
+  std::vector<ComponentType> types_;  // written components, sorted by name
+  bool has_unknown_ = false;
+  ComponentType unknown_type_ = 0;
+  std::vector<std::uint32_t> order_;          // by entity slot
+  std::vector<ecs::EntityId> parent_ids_;     // by entity slot; kNoEntityId: a root
+  std::vector<glm::mat4> matrices_;   // by entity slot
+};
+
+void EntityWriter::Write() {
+  world_.ForEachEntity([this](Entity entity) { entities_.emplace_back(world_.GetEntityId(entity), entity); });
+  std::sort(entities_.begin(), entities_.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  CollectComponentTypes();
+  ComputeSiblingOrders();
+  if (options_.world_matrices) ComputeWorldMatrices();
+
+  out_ += "\"entities\": [";
+  if (entities_.empty()) {
+    out_ += ']';
+    return;
+  }
+  bool first = true;
+  for (const auto& [id, entity] : entities_) {
+    if (!first) out_ += ',';
+    first = false;
+    AppendNewline(out_, 2);
+    WriteEntity(id, entity);
+  }
+  AppendNewline(out_, 1);
+  out_ += ']';
+}
+
+void EntityWriter::CollectComponentTypes() {
+  const bool has_name = world_.IsRegistered<ecs::Name>();
+  has_unknown_ = world_.IsRegistered<UnknownComponents>();
+  if (has_unknown_) unknown_type_ = world_.GetComponentType<UnknownComponents>();
+  for (ComponentType type = 0; type < world_.ComponentTypeCount(); ++type) {
+    const ComponentInfo& info = world_.GetComponentInfo(type);
+    if (!info.serialized) continue;
+    if (has_name && type == world_.GetComponentType<ecs::Name>()) continue;
+    if (has_unknown_ && type == unknown_type_) continue;
+    types_.push_back(type);
+  }
+  std::sort(types_.begin(), types_.end(), [this](ComponentType a, ComponentType b) {
+    return world_.GetComponentInfo(a).name < world_.GetComponentInfo(b).name;
+  });
+}
+
+void EntityWriter::ComputeSiblingOrders() {
+  std::uint32_t slots = 0;
+  for (const auto& [id, entity] : entities_) slots = std::max(slots, entity.index + 1);
+  order_.assign(slots, 0);
+  parent_ids_.assign(slots, ecs::kNoEntityId);
+  const auto number_children = [this](Entity parent, ecs::EntityId parent_id) {
+    std::uint32_t position = 0;
+    world_.ForEachChild(parent, [&](Entity child) {
+      order_[child.index] = position++;
+      parent_ids_[child.index] = parent_id;
+    });
+  };
+  number_children(ecs::kNullEntity, ecs::kNoEntityId);
+  for (const auto& [id, entity] : entities_) {
+    if (world_.ChildCount(entity) != 0) number_children(entity, id);
+  }
+}
+
+// Parents before children, so each matrix is one multiplication.
+void EntityWriter::ComputeWorldMatrices() {
+  matrices_.assign(order_.size(), glm::mat4(1.0f));
+  const bool has_transform = world_.IsRegistered<ecs::Transform>();
+  std::vector<std::pair<Entity, glm::mat4>> stack;
+  world_.ForEachChild(ecs::kNullEntity, [&](Entity root) { stack.emplace_back(root, glm::mat4(1.0f)); });
+  while (!stack.empty()) {
+    const auto [entity, parent_world] = stack.back();
+    stack.pop_back();
+    const ecs::Transform* local = has_transform ? world_.TryGetComponent<ecs::Transform>(entity) : nullptr;
+    const glm::mat4 matrix = local != nullptr ? parent_world * local->LocalMatrix() : parent_world;
+    matrices_[entity.index] = matrix;
+    world_.ForEachChild(entity, [&](Entity child) { stack.emplace_back(child, matrix); });
+  }
+}
+
+void EntityWriter::WriteEntity(ecs::EntityId id, Entity entity) {
+  out_ += '{';
+  AppendNewline(out_, 3);
+  out_ += "\"id\": ";
+  AppendId(out_, id);
+  out_ += ',';
+  AppendNewline(out_, 3);
+  out_ += "\"name\": ";
+  const ecs::Name* name = world_.IsRegistered<ecs::Name>() ? world_.TryGetComponent<ecs::Name>(entity) : nullptr;
+  if (name != nullptr) {
+    AppendString(out_, name->value);
+  } else {
+    out_ += "null";
+  }
+  out_ += ',';
+  AppendNewline(out_, 3);
+  out_ += "\"parent\": ";
+  const ecs::EntityId parent = parent_ids_[entity.index];
+  if (parent) {
+    AppendId(out_, parent);
+  } else {
+    out_ += "null";
+  }
+  out_ += ',';
+  AppendNewline(out_, 3);
+  out_ += "\"order\": ";
+  AppendUnsigned(out_, order_[entity.index]);
+  out_ += ',';
+  AppendNewline(out_, 3);
+  out_ += "\"components\": ";
+  WriteComponents(entity);
+  if (options_.world_matrices) {
+    out_ += ',';
+    AppendNewline(out_, 3);
+    out_ += "\"world\": ";
+    WriteFloats(entity, nullptr, nullptr, &matrices_[entity.index][0][0], 16);
+  }
+  AppendNewline(out_, 2);
+  out_ += '}';
+}
+
+void EntityWriter::WriteComponents(Entity entity) {
+  const ecs::Signature& signature = world_.GetSignature(entity);
+  Document unknown = Document::object();
+  if (has_unknown_ && signature.Test(unknown_type_)) {
+    unknown = Document::parse(world_.GetComponent<UnknownComponents>(entity).json, nullptr, false);
+    if (!unknown.is_object()) {
+      throw SaveError(world_.DescribeEntity(entity) + ": its unknown components are not a JSON object");
+    }
+  }
+  // Registered and unknown components merged in name order (both are sorted).
+  auto next_unknown = unknown.begin();
+  bool first = true;
+  const auto start_member = [&] {
+    out_ += first ? "{" : ",";
+    first = false;
+    AppendNewline(out_, 4);
+  };
+  const auto write_unknown_until = [&](const std::string* name) {
+    for (; next_unknown != unknown.end() && (name == nullptr || next_unknown.key() <= *name); ++next_unknown) {
+      // A stored unknown component that this world now registers: the
+      // registered one is written.
+      if (name != nullptr && next_unknown.key() == *name) continue;
+      start_member();
+      AppendString(out_, next_unknown.key());
+      out_ += ": ";
+      AppendValue(out_, next_unknown.value(), 4);
+    }
+  };
+  for (ComponentType type : types_) {
+    if (!signature.Test(type)) continue;
+    const ComponentInfo& info = world_.GetComponentInfo(type);
+    write_unknown_until(&info.name);
+    start_member();
+    WriteComponent(entity, info);
+  }
+  write_unknown_until(nullptr);
+  if (first) {
+    out_ += "{}";
+    return;
+  }
+  AppendNewline(out_, 3);
+  out_ += '}';
+}
+
+void EntityWriter::WriteComponent(Entity entity, const ComponentInfo& info) {
+  AppendString(out_, info.name);
+  out_ += ": ";
+  if (info.fields.empty()) {
+    out_ += "{}";
+    return;
+  }
+  const void* component = world_.GetComponentData(entity, info.type);
+  out_ += '{';
+  bool first = true;
+  for (const FieldInfo& field : info.fields) {
+    if (!first) out_ += ',';
+    first = false;
+    AppendNewline(out_, 5);
+    AppendString(out_, field.name);
+    out_ += ": ";
+    WriteField(entity, info, field, component);
+  }
+  AppendNewline(out_, 4);
+  out_ += '}';
+}
+
+void EntityWriter::WriteField(Entity entity, const ComponentInfo& info, const FieldInfo& field, const void* component) {
+  switch (field.type) {
+    case FieldType::kBool: out_ += field.Ref<bool>(component) ? "true" : "false"; return;
+    case FieldType::kInt: AppendInteger(out_, field.Ref<std::int32_t>(component)); return;
+    case FieldType::kFloat: WriteFloats(entity, &info, &field, &field.Ref<float>(component), 1); return;
+    case FieldType::kVec2: WriteFloats(entity, &info, &field, &field.Ref<glm::vec2>(component).x, 2); return;
+    case FieldType::kVec3: WriteFloats(entity, &info, &field, &field.Ref<glm::vec3>(component).x, 3); return;
+    case FieldType::kVec4: WriteFloats(entity, &info, &field, &field.Ref<glm::vec4>(component).x, 4); return;
+    case FieldType::kQuat: {
+      const glm::quat& q = field.Ref<glm::quat>(component);
+      const float xyzw[4] = {q.x, q.y, q.z, q.w};
+      WriteFloats(entity, &info, &field, xyzw, 4);
+      return;
+    }
+    case FieldType::kString: AppendString(out_, field.Ref<std::string>(component)); return;
+    case FieldType::kEnum: {
+      const std::int32_t value = field.Ref<std::int32_t>(component);
+      if (value >= 0 && static_cast<std::size_t>(value) < field.enum_names.size()) {
+        AppendString(out_, field.enum_names[static_cast<std::size_t>(value)]);
+      } else {
+        AppendInteger(out_, value);  // refused on load: a value the enum does not name
+      }
+      return;
+    }
+    case FieldType::kEntityRef: {
+      const ecs::EntityId id = field.Ref<ecs::EntityId>(component);
+      if (id) {
+        AppendId(out_, id);
+      } else {
+        out_ += "null";
+      }
+      return;
+    }
+  }
+}
+
+void EntityWriter::WriteFloats(Entity entity, const ComponentInfo* info, const FieldInfo* field, const float* values,
+                               int count) {
+  for (int i = 0; i < count; ++i) {
+    if (!std::isfinite(values[i])) {
+      NotFinite(entity, info == nullptr ? std::string("its world matrix") : info->name + "." + field->name);
+    }
+  }
+  if (count == 1) {
+    AppendFloat(out_, values[0]);
+    return;
+  }
+  out_ += '[';
+  for (int i = 0; i < count; ++i) {
+    if (i != 0) out_ += ", ";
+    AppendFloat(out_, values[i]);
+  }
+  out_ += ']';
+}
+
+void EntityWriter::NotFinite(Entity entity, std::string_view what) const {
+  throw SaveError(world_.DescribeEntity(entity) + ": " + std::string(what) + " is not finite");
+}
+
+}  // namespace
+
+void AppendEntities(std::string& out, const ecs::Coordinator& world, const EntityWriteOptions& options) {
+  EntityWriter(out, world, options).Write();
+}
+
+}  // namespace cairn::serialization::detail

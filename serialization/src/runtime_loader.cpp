@@ -1,0 +1,32 @@
+#include "cairn/serialization/runtime_loader.h"
+
+#include <utility>
+
+#include "cairn/serialization/atomic_file.h"
+#include "world_reader.h"
+
+namespace cairn::serialization {
+
+RuntimeLoadResult LoadRuntime(std::string_view text, const LoadOptions& options) {
+  DiagnosticSink sink(options.max_errors);
+  RuntimeLoadResult result;
+  const std::optional<Document> document =
+      ParseDocument(text, ParseLimits{options.max_bytes, options.max_depth}, sink);
+  if (document && !sink.HasErrors() && detail::CheckHeader(*document, detail::FileKind::kRuntime, sink)) {
+    result.world = detail::ReadWorld(*document, detail::FileKind::kRuntime, options, sink, nullptr);
+  }
+  result.diagnostics = sink.Take();
+  return result;
+}
+
+RuntimeLoadResult LoadRuntimeFile(const std::filesystem::path& path, const LoadOptions& options) {
+  ReadResult file = ReadFileText(path, options.max_bytes);
+  if (!file.text) {
+    RuntimeLoadResult result;
+    result.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(file.error)});
+    return result;
+  }
+  return LoadRuntime(*file.text, options);
+}
+
+}  // namespace cairn::serialization

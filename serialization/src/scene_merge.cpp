@@ -1,0 +1,150 @@
+#include "cairn/serialization/scene_merge.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <utility>
+
+#include "cairn/ecs/errors.h"
+#include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/scene_writer.h"
+#include "merge_entities.h"
+#include "merge_inputs.h"
+#include "merge_repair.h"
+#include "merge_sibling_order.h"
+
+namespace cairn::serialization {
+
+namespace {
+
+bool IsBlank(std::string_view text) {
+  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+Document EmptyScene() {
+  Document scene = Document::object();
+  scene["format"] = std::string(kSceneFormat);
+  scene["version"] = kSceneVersion;
+  scene["editor"] = Document::object();
+  scene["entities"] = Document::array();
+  return scene;
+}
+
+// Parses, migrates and validates one input; its errors go to `errors`.
+std::optional<Document> LoadInput(MergeInput input, std::string_view text, const LoadOptions& options,
+                                  std::vector<MergeInputError>& errors) {
+  if (input == MergeInput::kBase && IsBlank(text)) return EmptyScene();
+  std::vector<Diagnostic> diagnostics;
+  std::optional<Document> document = ParseSceneDocument(text, options, diagnostics);
+  if (document) {
+    LoadResult loaded = LoadSceneDocument(*document, options);
+    diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
+  }
+  for (Diagnostic& diagnostic : diagnostics) {
+    if (diagnostic.IsError()) errors.push_back({input, std::move(diagnostic)});
+  }
+  return document;
+}
+
+// The editor's data (camera and the like) is view state, not scene content:
+// its top-level keys merge three-way, and where both sides changed one
+// differently ours is kept without a conflict.
+Document MergeEditorData(const Document& base, const Document& ours, const Document& theirs) {
+  Document merged = Document::object();
+  const auto member = [](const Document& object, const std::string& key) -> const Document* {
+    const auto found = object.find(key);
+    return found == object.end() ? nullptr : &*found;
+  };
+  const auto same = [](const Document* a, const Document* b) { return a == nullptr || b == nullptr ? a == b : *a == *b; };
+  std::vector<std::string> keys;
+  for (const Document* object : {&base, &ours, &theirs}) {
+    for (auto it = object->begin(); it != object->end(); ++it) keys.push_back(it.key());
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  for (const std::string& key : keys) {
+    const Document* b = member(base, key);
+    const Document* o = member(ours, key);
+    const Document* t = member(theirs, key);
+    const Document* chosen = (same(o, b) && !same(t, b)) ? t : o;
+    if (chosen != nullptr) merged[key] = *chosen;
+  }
+  return merged;
+}
+
+// The canonical text of a scene document that LoadSceneDocument accepts, or
+// the loader's errors.
+std::optional<std::string> WriteCanonical(const Document& document, const LoadOptions& options,
+                                          std::vector<Diagnostic>& errors) {
+  LoadResult loaded = LoadSceneDocument(document, options);
+  if (!loaded.Ok()) {
+    for (Diagnostic& diagnostic : loaded.diagnostics) {
+      if (diagnostic.IsError()) errors.push_back(std::move(diagnostic));
+    }
+    return std::nullopt;
+  }
+  try {
+    return SaveSceneToString(*loaded.scene->world, loaded.scene->editor);
+  } catch (const SaveError& error) {
+    errors.push_back({Diagnostic::Severity::kError, "", error.what()});
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::string_view MergeInputName(MergeInput input) {
+  switch (input) {
+    case MergeInput::kBase: return "base";
+    case MergeInput::kOurs: return "ours";
+    case MergeInput::kTheirs: return "theirs";
+  }
+  return "input";
+}
+
+std::string MergeConflict::ToString() const { return "conflict: " + message; }
+
+SceneMergeResult MergeScenes(std::string_view base, std::string_view ours, std::string_view theirs,
+                             const LoadOptions& options) {
+  SceneMergeResult result;
+  const std::optional<Document> base_document = LoadInput(MergeInput::kBase, base, options, result.input_errors);
+  const std::optional<Document> ours_document = LoadInput(MergeInput::kOurs, ours, options, result.input_errors);
+  const std::optional<Document> theirs_document = LoadInput(MergeInput::kTheirs, theirs, options, result.input_errors);
+  if (!result.input_errors.empty()) return result;
+
+  // The inputs loaded, so setting up the component types succeeds again.
+  const auto registry = std::make_unique<ecs::Coordinator>(options.id_seed.value_or(1));
+  if (options.register_components) options.register_components(*registry);
+
+  const detail::SceneVersion base_version(*base_document);
+  const detail::SceneVersion ours_version(*ours_document);
+  const detail::SceneVersion theirs_version(*theirs_document);
+  const detail::MergeInputs inputs{base_version, ours_version, theirs_version, *registry};
+  detail::MergeWork work;
+  detail::MergeEntities(inputs, work);
+  detail::RepairMergedScene(inputs, work);
+  detail::AssignSiblingOrders(inputs, work);
+
+  Document merged = EmptyScene();
+  merged["editor"] = MergeEditorData(base_version.Editor(), ours_version.Editor(), theirs_version.Editor());
+  Document& entities = merged["entities"];
+  for (auto& [id, entity] : work.entities) entities.push_back(std::move(entity));
+
+  std::vector<Diagnostic> errors;
+  result.text = WriteCanonical(merged, options, errors);
+  if (!result.text) {
+    // A combination the repairs do not foresee: report it, and give ours.
+    for (const Diagnostic& error : errors) {
+      work.conflicts.push_back({ecs::kNoEntityId, "",
+                                "the merged scene is invalid (" + error.ToString() + "), so the result is ours"});
+    }
+    std::vector<Diagnostic> ours_errors;
+    result.text = WriteCanonical(*ours_document, options, ours_errors);
+  }
+  result.conflicts = std::move(work.conflicts);
+  std::stable_sort(result.conflicts.begin(), result.conflicts.end(),
+                   [](const MergeConflict& a, const MergeConflict& b) { return a.entity < b.entity; });
+  return result;
+}
+
+}  // namespace cairn::serialization

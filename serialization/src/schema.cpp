@@ -1,0 +1,166 @@
+#include "cairn/serialization/schema.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <vector>
+
+#include "cairn/ecs/components/name.h"
+#include "cairn/serialization/diagnostic.h"
+#include "cairn/serialization/plain_json.h"
+#include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/unknown_components.h"
+
+namespace cairn::serialization {
+
+namespace {
+
+using ecs::ComponentInfo;
+using ecs::FieldInfo;
+using ecs::FieldType;
+
+enum class Kind { kScene, kRuntime };
+
+// A "$ref" to a definition: the pointer token escaped, then percent-encoded
+// where a URI fragment needs it.
+std::string DefinitionRef(std::string_view definition) {
+  constexpr char kHex[] = "0123456789ABCDEF";
+  std::string ref = "#/$defs/";
+  for (const char c : EscapePointerToken(definition)) {
+    const auto byte = static_cast<unsigned char>(c);
+    const bool plain = (byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z') || (byte >= '0' && byte <= '9') ||
+                       std::string_view("-._~!$&'()*+,;=:@/").find(c) != std::string_view::npos;
+    if (plain) {
+      ref += c;
+    } else {
+      ref += '%';
+      ref += kHex[byte >> 4];
+      ref += kHex[byte & 0xF];
+    }
+  }
+  return ref;
+}
+
+Json Ref(std::string_view definition) { return Json{{"$ref", DefinitionRef(definition)}}; }
+
+Json NumberArray(std::size_t count, std::string description) {
+  return Json{{"type", "array"},
+              {"description", std::move(description)},
+              {"items", {{"type", "number"}}},
+              {"minItems", count},
+              {"maxItems", count}};
+}
+
+Json FieldSchema(const FieldInfo& field) {
+  switch (field.type) {
+    case FieldType::kBool: return Json{{"type", "boolean"}};
+    case FieldType::kInt:
+      return Json{{"type", "integer"},
+                  {"minimum", std::numeric_limits<std::int32_t>::min()},
+                  {"maximum", std::numeric_limits<std::int32_t>::max()}};
+    case FieldType::kFloat: return Json{{"type", "number"}};
+    case FieldType::kVec2: return Ref("vec2");
+    case FieldType::kVec3: return Ref("vec3");
+    case FieldType::kVec4: return Ref("vec4");
+    case FieldType::kQuat: return Ref("quat");
+    case FieldType::kString: return Json{{"type", "string"}};
+    case FieldType::kEnum: return Json{{"enum", field.enum_names}};
+    case FieldType::kEntityRef: return Ref("entityRef");
+  }
+  return Json::object();
+}
+
+Json ComponentSchema(const ComponentInfo& info) {
+  Json properties = Json::object();
+  Json required = Json::array();
+  for (const FieldInfo& field : info.fields) {
+    properties[field.name] = FieldSchema(field);
+    required.push_back(field.name);
+  }
+  Json schema = Json{{"type", "object"}};
+  if (!info.fields.empty()) {
+    schema["properties"] = std::move(properties);
+    schema["required"] = std::move(required);
+  }
+  schema["additionalProperties"] = false;
+  return schema;
+}
+
+std::string Generate(const ecs::Coordinator& registry, Kind kind) {
+  const bool scene = kind == Kind::kScene;
+  std::vector<const ComponentInfo*> stored;
+  std::vector<std::string> forbidden{std::string(kUnknownComponentsName)};
+  for (ecs::ComponentType type = 0; type < registry.ComponentTypeCount(); ++type) {
+    const ComponentInfo& info = registry.GetComponentInfo(type);
+    const bool is_name = registry.IsRegistered<ecs::Name>() && type == registry.GetComponentType<ecs::Name>();
+    const bool is_unknown = registry.IsRegistered<UnknownComponents>() && type == registry.GetComponentType<UnknownComponents>();
+    if (is_unknown) continue;
+    if (is_name || !info.serialized) {
+      forbidden.push_back(info.name);
+    } else {
+      stored.push_back(&info);
+    }
+  }
+  std::sort(stored.begin(), stored.end(), [](const ComponentInfo* a, const ComponentInfo* b) { return a->name < b->name; });
+  std::sort(forbidden.begin(), forbidden.end());
+
+  Json component_properties = Json::object();
+  for (const ComponentInfo* info : stored) component_properties[info->name] = Ref("component." + info->name);
+  for (const std::string& name : forbidden) component_properties[name] = false;
+
+  Json entity_properties = Json{
+      {"id", Ref("entityId")},
+      {"name", {{"type", Json::array({"string", "null"})}, {"description", "Display name; null: the entity has none."}}},
+      {"parent", Ref("entityRef")},
+      {"order", {{"type", "integer"}, {"minimum", 0}, {"description", "Position among the siblings (ties: by id)."}}},
+      {"components",
+       {{"type", "object"},
+        {"description", "Keyed by registered component name. Unknown names are kept (as objects), not rejected."},
+        {"properties", std::move(component_properties)},
+        {"additionalProperties", {{"type", "object"}}}}}};
+  if (!scene) entity_properties["world"] = NumberArray(16, "World matrix, column-major.");
+
+  Json definitions = Json{
+      {"entityId",
+       {{"type", "string"},
+        {"description", "A non-zero 64-bit id as 16 lowercase hex digits."},
+        {"pattern", "^(?!0{16}$)[0-9a-f]{16}$"}}},
+      {"entityRef", {{"anyOf", Json::array({Ref("entityId"), Json{{"type", "null"}}})}}},
+      {"vec2", NumberArray(2, "[x, y]")},
+      {"vec3", NumberArray(3, "[x, y, z]")},
+      {"vec4", NumberArray(4, "[x, y, z, w] or [r, g, b, a]")},
+      {"quat", NumberArray(4, "Quaternion [x, y, z, w].")},
+      {"entity",
+       {{"type", "object"},
+        {"properties", std::move(entity_properties)},
+        {"required", Json::array({"id", "name", "parent", "order", "components"})},
+        {"additionalProperties", false}}}};
+  for (const ComponentInfo* info : stored) definitions["component." + info->name] = ComponentSchema(*info);
+
+  Json properties = Json{{"format", {{"const", scene ? kSceneFormat : kRuntimeFormat}}},
+                         {"version", {{"const", scene ? kSceneVersion : kRuntimeVersion}}}};
+  if (scene) {
+    properties["editor"] = {{"type", "object"}, {"description", "Editor-only state; not part of the runtime export."}};
+  }
+  properties["entities"] = {{"type", "array"}, {"description", "Sorted by id."}, {"items", Ref("entity")}};
+
+  Json schema = Json{
+      {"$schema", "https://json-schema.org/draft/2020-12/schema"},
+      {"title", scene ? "Cairn scene file" : "Cairn runtime export"},
+      {"description", std::string(scene ? "docs/scene-format.md" : "docs/runtime.md") +
+                          ". Generated from the component registry; do not edit."},
+      {"type", "object"},
+      {"properties", std::move(properties)},
+      {"required", Json::array({"format", "version", "entities"})},
+      {"additionalProperties", false},
+      {"$defs", std::move(definitions)}};
+  return schema.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::string GenerateSceneSchema(const ecs::Coordinator& registry) { return Generate(registry, Kind::kScene); }
+std::string GenerateRuntimeSchema(const ecs::Coordinator& registry) { return Generate(registry, Kind::kRuntime); }
+
+}  // namespace cairn::serialization

@@ -1,0 +1,628 @@
+#include "world_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <new>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "cairn/ecs/components/name.h"
+#include "cairn/ecs/errors.h"
+#include "cairn/serialization/json_text.h"
+#include "cairn/serialization/plain_json.h"
+#include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/unknown_components.h"
+
+namespace cairn::serialization::detail {
+
+namespace {
+
+using ecs::ComponentInfo;
+using ecs::EntityId;
+using ecs::FieldInfo;
+using ecs::FieldType;
+
+// The smallest double that rounds to float infinity (FLT_MAX plus half an ulp).
+constexpr double kFloatOverflow = 0x1.ffffffp127;
+constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+
+std::string Quoted(std::string_view text) {
+  std::string out;
+  AppendString(out, text);
+  return out;
+}
+
+// The value of a JSON integer that is not negative, whichever way the
+// document stores it (parsed text gives unsigned, built documents signed).
+std::optional<std::uint64_t> NonNegativeInteger(const Document& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(value.get<std::int64_t>());
+  }
+  return std::nullopt;
+}
+
+std::string Found(const Document& value) { return DescribeJsonValue(value, false); }
+std::string FoundQuoted(const Document& value) { return DescribeJsonValue(value, true); }
+
+// A place in the document, turned into a pointer only when it is reported.
+struct Place {
+  explicit Place(std::size_t entity_index, std::string_view component_name = {})
+      : entity(entity_index), component(component_name) {}
+
+  std::size_t entity = 0;
+  std::string_view component;  // empty: an entity key
+  std::string_view field;      // empty: the component (or entity) itself
+  std::size_t element = kNone;
+
+  std::string Pointer() const {
+    std::string pointer = "/entities/" + std::to_string(entity);
+    if (!component.empty()) pointer += "/components/" + EscapePointerToken(component);
+    if (!field.empty()) pointer += "/" + EscapePointerToken(field);
+    if (element != kNone) pointer += "/" + std::to_string(element);
+    return pointer;
+  }
+  Place Element(std::size_t index) const {
+    Place place = *this;
+    place.element = index;
+    return place;
+  }
+};
+
+// Raw, suitably aligned memory for one component of a type, reused across
+// entities: default-constructed, filled from JSON, copied into the world,
+// destroyed.
+class ScratchComponent {
+ public:
+  explicit ScratchComponent(const ComponentInfo& info)
+      : info_(info), memory_(::operator new(info.size, std::align_val_t(info.alignment))) {}
+  ~ScratchComponent() { ::operator delete(memory_, std::align_val_t(info_.alignment)); }
+  ScratchComponent(const ScratchComponent&) = delete;
+  ScratchComponent& operator=(const ScratchComponent&) = delete;
+
+  void* memory() { return memory_; }
+
+ private:
+  const ComponentInfo& info_;
+  void* memory_;
+};
+
+struct EntityEntry {
+  const Document* object = nullptr;
+  EntityId id;
+  EntityId parent;            // kNoEntityId: a root (or not known)
+  std::uint64_t order = 0;
+  ecs::Entity handle;         // null when the entity could not be created
+  std::size_t parent_entry = kNone;
+  std::size_t depth = 0;
+};
+
+class Reader {
+ public:
+  Reader(FileKind kind, const LoadOptions& options, DiagnosticSink& sink)
+      : kind_(kind), options_(options), sink_(sink) {}
+
+  std::unique_ptr<ecs::Coordinator> Read(const Document& document, ecs::PlainValue* editor);
+
+ private:
+  bool CreateWorld();
+  const Document* ReadTopLevel(const Document& document, ecs::PlainValue* editor);
+  void ReadEntityKeys(std::size_t index, const Document& entity);
+  std::optional<EntityId> ReadId(const Document& value, const Place& place, bool allow_null);
+  void ReadComponents(std::size_t index);
+  bool ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component);
+  bool ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component);
+  bool ReadFloats(const Document& value, const Place& place, float* out, std::size_t count);
+  bool ReadFloat(const Document& value, const Place& place, float& out);
+  void ReadWorldMatrix(const Document& value, const Place& place);
+  void ReadHierarchy();
+  bool FindCycles();
+  void Link();
+
+  bool Stop() const { return sink_.Full(); }
+
+  FileKind kind_;
+  const LoadOptions& options_;
+  DiagnosticSink& sink_;
+  std::unique_ptr<ecs::Coordinator> world_;
+  std::unordered_map<std::string_view, const ComponentInfo*> components_by_name_;
+  std::vector<std::unique_ptr<ScratchComponent>> scratch_;  // by ComponentType
+  std::vector<EntityEntry> entries_;
+  std::unordered_map<EntityId, std::size_t> entry_by_id_;
+};
+
+std::unique_ptr<ecs::Coordinator> Reader::Read(const Document& document, ecs::PlainValue* editor) {
+  if (!CreateWorld()) return nullptr;
+  const Document* entities = ReadTopLevel(document, editor);
+  if (entities == nullptr || Stop()) return nullptr;
+
+  entries_.resize(entities->size());
+  entry_by_id_.reserve(entities->size());
+  world_->ReserveEntities(entities->size());
+  for (std::size_t i = 0; i < entities->size() && !Stop(); ++i) ReadEntityKeys(i, (*entities)[i]);
+  for (std::size_t i = 0; i < entries_.size() && !Stop(); ++i) ReadComponents(i);
+  if (!Stop()) ReadHierarchy();
+  if (sink_.HasErrors()) return nullptr;
+  return std::move(world_);
+}
+
+bool Reader::CreateWorld() {
+  try {
+    world_ = std::make_unique<ecs::Coordinator>(options_.id_seed ? *options_.id_seed : ecs::RandomIdSeed());
+    if (options_.register_components) options_.register_components(*world_);
+    if (kind_ == FileKind::kScene) RegisterUnknownComponents(*world_);
+  } catch (const std::exception& error) {  // the caller's registration refused (a duplicate name, too many types)
+    sink_.Error("", std::string("cannot set up the world's components: ") + error.what());
+    return false;
+  }
+  for (ecs::ComponentType type = 0; type < world_->ComponentTypeCount(); ++type) {
+    const ComponentInfo& info = world_->GetComponentInfo(type);
+    components_by_name_.emplace(info.name, &info);
+  }
+  scratch_.resize(world_->ComponentTypeCount());
+  return true;
+}
+
+const Document* Reader::ReadTopLevel(const Document& document, ecs::PlainValue* editor) {
+  const Document* entities = nullptr;
+  for (auto it = document.begin(); it != document.end(); ++it) {
+    const std::string& key = it.key();
+    if (key == "format" || key == "version") continue;  // CheckHeader read them
+    if (key == "entities") {
+      if (!it->is_array()) {
+        sink_.Error("/entities", "expected an array of entities, found " + Found(*it));
+      } else {
+        entities = &*it;
+      }
+    } else if (key == "editor" && kind_ == FileKind::kScene) {
+      if (!it->is_object()) {
+        sink_.Error("/editor", "expected an object, found " + Found(*it));
+      } else if (editor != nullptr) {
+        *editor = DocumentToPlain(*it);
+      }
+    } else {
+      sink_.Error("/" + EscapePointerToken(key),
+                  kind_ == FileKind::kScene ? "unknown key " + Quoted(key) + " (expected format, version, editor, entities)"
+                                            : "unknown key " + Quoted(key) + " (expected format, version, entities)");
+    }
+  }
+  if (!document.contains("entities")) sink_.Error("", "missing key \"entities\"");
+  if (entities != nullptr && entities->size() > options_.max_entities) {
+    sink_.Error("/entities", std::to_string(entities->size()) + " entities, over the limit of " +
+                                 std::to_string(options_.max_entities));
+    return nullptr;
+  }
+  return entities;
+}
+
+std::optional<EntityId> Reader::ReadId(const Document& value, const Place& place, bool allow_null) {
+  const std::string expected = allow_null ? "an entity id (16 hex digits) or null" : "an entity id (16 hex digits)";
+  if (!value.is_string()) {
+    sink_.Error(place.Pointer(), "expected " + expected + ", found " + FoundQuoted(value));
+    return std::nullopt;
+  }
+  const std::string& text = value.get_ref<const std::string&>();
+  if (const auto id = ecs::ParseEntityId(text)) return id;
+  if (text == "0000000000000000") {
+    sink_.Error(place.Pointer(), "entity id 0000000000000000 is reserved for \"no entity\"");
+  } else {
+    sink_.Error(place.Pointer(), "expected " + expected + ", found " + FoundQuoted(value));
+  }
+  return std::nullopt;
+}
+
+void Reader::ReadEntityKeys(std::size_t index, const Document& entity) {
+  EntityEntry& entry = entries_[index];
+  const Place place{index};
+  if (!entity.is_object()) {
+    sink_.Error(place.Pointer(), "expected an entity object, found " + Found(entity));
+    return;
+  }
+  entry.object = &entity;
+  std::optional<EntityId> id;
+  bool has_id = false, has_name = false, has_parent = false, has_order = false, has_components = false;
+  const Document* name = nullptr;
+  for (auto it = entity.begin(); it != entity.end(); ++it) {
+    const std::string& key = it.key();
+    const Document& value = *it;
+    Place key_place = place;
+    key_place.field = key;
+    if (key == "id") {
+      has_id = true;
+      id = ReadId(value, key_place, false);
+    } else if (key == "name") {
+      has_name = true;
+      if (value.is_string()) {
+        name = &value;
+      } else if (!value.is_null()) {
+        sink_.Error(key_place.Pointer(), "expected a string or null, found " + Found(value));
+      }
+    } else if (key == "parent") {
+      has_parent = true;
+      if (!value.is_null()) {
+        if (const auto parent = ReadId(value, key_place, true)) entry.parent = *parent;
+      }
+    } else if (key == "order") {
+      has_order = true;
+      if (const auto order = NonNegativeInteger(value)) {
+        entry.order = *order;
+      } else {
+        sink_.Error(key_place.Pointer(), "expected a non-negative integer, found " + Found(value));
+      }
+    } else if (key == "components") {
+      has_components = true;
+      if (!value.is_object()) sink_.Error(key_place.Pointer(), "expected an object of components, found " + Found(value));
+    } else if (key == "world" && kind_ == FileKind::kRuntime) {
+      ReadWorldMatrix(value, key_place);
+    } else {
+      sink_.Error(key_place.Pointer(),
+                  "unknown key " + Quoted(key) +
+                      (kind_ == FileKind::kScene ? " (expected id, name, parent, order, components)"
+                                                 : " (expected id, name, parent, order, components, world)"));
+    }
+  }
+  for (const auto& [present, key] : {std::pair{has_id, "id"}, std::pair{has_name, "name"}, std::pair{has_parent, "parent"},
+                                     std::pair{has_order, "order"}, std::pair{has_components, "components"}}) {
+    if (!present) sink_.Error(place.Pointer(), std::string("missing key \"") + key + "\"");
+  }
+  if (!id) return;
+  const auto [first, inserted] = entry_by_id_.emplace(*id, index);
+  if (!inserted) {
+    Place id_place = place;
+    id_place.field = "id";
+    sink_.Error(id_place.Pointer(), "duplicate id " + ecs::ToHex(*id) + " (also used by /entities/" +
+                                        std::to_string(first->second) + ")");
+    return;
+  }
+  entry.id = *id;
+  entry.handle = world_->CreateEntity(*id);
+  if (name != nullptr) {
+    if (world_->IsRegistered<ecs::Name>()) {
+      world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{name->get<std::string>()});
+    } else {
+      Place name_place = place;
+      name_place.field = "name";
+      sink_.Error(name_place.Pointer(), "this world does not register the Name component, so it cannot hold names");
+    }
+  }
+}
+
+void Reader::ReadWorldMatrix(const Document& value, const Place& place) {
+  float matrix[16];
+  ReadFloats(value, place, matrix, 16);
+}
+
+bool Reader::ReadFloat(const Document& value, const Place& place, float& out) {
+  if (!value.is_number()) {
+    sink_.Error(place.Pointer(), "expected a number, found " + Found(value));
+    return false;
+  }
+  const double number = value.get<double>();
+  if (!(std::fabs(number) < kFloatOverflow)) {
+    sink_.Error(place.Pointer(), "expected a number in the range of a 32-bit float, found " + Found(value));
+    return false;
+  }
+  out = static_cast<float>(number);
+  return true;
+}
+
+bool Reader::ReadFloats(const Document& value, const Place& place, float* out, std::size_t count) {
+  if (!value.is_array() || value.size() != count) {
+    sink_.Error(place.Pointer(), "expected an array of " + std::to_string(count) + " numbers, found " + Found(value));
+    return false;
+  }
+  bool ok = true;
+  for (std::size_t i = 0; i < count; ++i) ok = ReadFloat(value[i], place.Element(i), out[i]) && ok;
+  return ok;
+}
+
+bool Reader::ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component) {
+  switch (field.type) {
+    case FieldType::kBool:
+      if (!value.is_boolean()) {
+        sink_.Error(place.Pointer(), "expected true or false, found " + Found(value));
+        return false;
+      }
+      field.Ref<bool>(component) = value.get<bool>();
+      return true;
+    case FieldType::kInt: {
+      constexpr auto kMin = std::numeric_limits<std::int32_t>::min();
+      constexpr auto kMax = std::numeric_limits<std::int32_t>::max();
+      if (!value.is_number_integer()) {
+        sink_.Error(place.Pointer(), "expected an integer, found " + Found(value));
+        return false;
+      }
+      const bool in_range = value.is_number_unsigned() ? value.get<std::uint64_t>() <= std::uint64_t{kMax}
+                                                       : value.get<std::int64_t>() >= kMin;
+      if (!in_range) {
+        sink_.Error(place.Pointer(), "expected an integer from -2147483648 to 2147483647, found " + Found(value));
+        return false;
+      }
+      field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(value.get<std::int64_t>());
+      return true;
+    }
+    case FieldType::kFloat: return ReadFloat(value, place, field.Ref<float>(component));
+    case FieldType::kVec2: return ReadFloats(value, place, &field.Ref<glm::vec2>(component).x, 2);
+    case FieldType::kVec3: return ReadFloats(value, place, &field.Ref<glm::vec3>(component).x, 3);
+    case FieldType::kVec4: return ReadFloats(value, place, &field.Ref<glm::vec4>(component).x, 4);
+    case FieldType::kQuat: {
+      float xyzw[4];
+      if (!ReadFloats(value, place, xyzw, 4)) return false;
+      field.Ref<glm::quat>(component) = glm::quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]);
+      return true;
+    }
+    case FieldType::kString:
+      if (!value.is_string()) {
+        sink_.Error(place.Pointer(), "expected a string, found " + Found(value));
+        return false;
+      }
+      field.Ref<std::string>(component) = value.get_ref<const std::string&>();
+      return true;
+    case FieldType::kEnum: {
+      if (value.is_string()) {
+        const std::string& text = value.get_ref<const std::string&>();
+        for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
+          if (field.enum_names[i] == text) {
+            field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(i);
+            return true;
+          }
+        }
+      }
+      std::string names;
+      for (const std::string& name : field.enum_names) names += (names.empty() ? "" : ", ") + Quoted(name);
+      sink_.Error(place.Pointer(), "expected one of " + names + ", found " + FoundQuoted(value));
+      return false;
+    }
+    case FieldType::kEntityRef: {
+      if (value.is_null()) {
+        field.Ref<EntityId>(component) = ecs::kNoEntityId;
+        return true;
+      }
+      const auto id = ReadId(value, place, true);
+      if (!id) return false;
+      if (!entry_by_id_.contains(*id)) {
+        sink_.Warning(place.Pointer(), "no entity in this file has id " + ecs::ToHex(*id) + " (a dangling reference)");
+      }
+      field.Ref<EntityId>(component) = *id;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component) {
+  if (!value.is_object()) {
+    sink_.Error(place.Pointer(), "expected an object of fields, found " + Found(value));
+    return false;
+  }
+  bool ok = true;
+  std::size_t matched = 0;
+  for (const FieldInfo& field : info.fields) {
+    const auto it = value.find(field.name);
+    if (it == value.end()) {
+      sink_.Error(place.Pointer(), "missing field " + Quoted(field.name));
+      ok = false;
+      continue;
+    }
+    ++matched;
+    Place field_place = place;
+    field_place.field = field.name;
+    ok = ReadField(field, *it, field_place, component) && ok;
+  }
+  if (matched == value.size()) return ok;
+  std::string known;
+  for (const FieldInfo& field : info.fields) known += (known.empty() ? "" : ", ") + field.name;
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    if (info.FindField(it.key()) != nullptr) continue;
+    Place field_place = place;
+    field_place.field = it.key();
+    sink_.Error(field_place.Pointer(), "unknown field " + Quoted(it.key()) + " (" + info.name +
+                                           (known.empty() ? " has no fields)" : " has " + known + ")"));
+  }
+  return false;
+}
+
+void Reader::ReadComponents(std::size_t index) {
+  EntityEntry& entry = entries_[index];
+  if (entry.object == nullptr) return;
+  const auto components = entry.object->find("components");
+  if (components == entry.object->end() || !components->is_object()) return;
+  Document unknown = Document::object();
+  for (auto it = components->begin(); it != components->end() && !Stop(); ++it) {
+    const std::string& name = it.key();
+    const Place place{index, name};
+    const auto found = components_by_name_.find(name);
+    if (name == kUnknownComponentsName) {
+      sink_.Error(place.Pointer(), "the component name " + Quoted(name) + " is reserved");
+      continue;
+    }
+    if (found == components_by_name_.end()) {
+      if (!it->is_object()) {
+        sink_.Error(place.Pointer(), "expected an object of fields, found " + Found(*it));
+      } else if (kind_ == FileKind::kScene) {
+        sink_.Warning(place.Pointer(), "unknown component " + Quoted(name) + ": kept as is and written back on save");
+        unknown[name] = *it;
+      } else {
+        sink_.Warning(place.Pointer(), "unknown component " + Quoted(name) + ": ignored");
+      }
+      continue;
+    }
+    const ComponentInfo& info = *found->second;
+    if (world_->IsRegistered<ecs::Name>() && info.type == world_->GetComponentType<ecs::Name>()) {
+      sink_.Error(place.Pointer(), "the name is stored in the entity's \"name\", not as a component");
+      continue;
+    }
+    if (!info.serialized) {
+      sink_.Error(place.Pointer(), "component " + Quoted(name) + " is runtime state and is never stored in files");
+      continue;
+    }
+    auto& scratch = scratch_[info.type];
+    if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
+    void* memory = scratch->memory();
+    info.ops.default_construct(memory);
+    const bool ok = ReadComponent(info, *it, place, memory);
+    if (ok && !entry.handle.IsNull() && !sink_.HasErrors()) info.ops.add_to(*world_, entry.handle, memory);
+    info.ops.destroy(memory);
+  }
+  if (!unknown.empty() && !entry.handle.IsNull() && !sink_.HasErrors()) {
+    world_->AddComponent<UnknownComponents>(entry.handle, UnknownComponents{unknown.dump()});
+  }
+}
+
+void Reader::ReadHierarchy() {
+  for (std::size_t i = 0; i < entries_.size() && !Stop(); ++i) {
+    EntityEntry& entry = entries_[i];
+    if (entry.handle.IsNull() || !entry.parent) continue;
+    Place place{i};
+    place.field = "parent";
+    const auto parent = entry_by_id_.find(entry.parent);
+    if (parent == entry_by_id_.end()) {
+      sink_.Error(place.Pointer(), "no entity in this file has id " + ecs::ToHex(entry.parent));
+    } else if (parent->second == i) {
+      sink_.Error(place.Pointer(), "an entity cannot be its own parent");
+    } else {
+      entry.parent_entry = parent->second;
+    }
+  }
+  if (sink_.HasErrors() || !FindCycles() || sink_.HasErrors()) return;
+  Link();
+}
+
+// Marks every entry with its depth; reports each parent cycle once, at its
+// member that comes first in the file. Returns false when there is one.
+bool Reader::FindCycles() {
+  enum : std::uint8_t { kUnvisited, kOnPath, kDone };
+  std::vector<std::uint8_t> state(entries_.size(), kUnvisited);
+  std::vector<std::size_t> path;
+  bool acyclic = true;
+  for (std::size_t start = 0; start < entries_.size() && !Stop(); ++start) {
+    path.clear();
+    std::size_t current = start;
+    while (current != kNone && state[current] == kUnvisited && !entries_[current].handle.IsNull()) {
+      state[current] = kOnPath;
+      path.push_back(current);
+      current = entries_[current].parent_entry;
+    }
+    if (current != kNone && state[current] == kOnPath) {
+      acyclic = false;
+      const auto cycle_start = std::find(path.begin(), path.end(), current);
+      const std::size_t first = *std::min_element(cycle_start, path.end());
+      std::string chain;
+      std::size_t member = first;
+      do {
+        chain += ecs::ToHex(entries_[member].id) + " -> ";
+        member = entries_[member].parent_entry;
+      } while (member != first);
+      chain += ecs::ToHex(entries_[first].id);
+      Place place{first};
+      place.field = "parent";
+      sink_.Error(place.Pointer(), "parent cycle: " + chain);
+    }
+    // Depths from the top of the walked path down (a cycle's members get any).
+    std::size_t depth = (current != kNone && state[current] == kDone) ? entries_[current].depth + 1 : 0;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      entries_[*it].depth = depth++;
+      state[*it] = kDone;
+    }
+  }
+  return acyclic;
+}
+
+// Builds the links deepest parents first, so that no SetParent walks a long
+// chain of ancestors; siblings are appended by (order, id).
+void Reader::Link() {
+  std::vector<std::vector<std::size_t>> children(entries_.size());
+  std::vector<std::size_t> roots;
+  std::size_t max_depth = 0;
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (entries_[i].handle.IsNull()) continue;
+    if (entries_[i].parent_entry == kNone) {
+      roots.push_back(i);
+    } else {
+      children[entries_[i].parent_entry].push_back(i);
+    }
+    max_depth = std::max(max_depth, entries_[i].depth);
+  }
+  const auto by_order_then_id = [this](std::size_t a, std::size_t b) {
+    return std::tie(entries_[a].order, entries_[a].id) < std::tie(entries_[b].order, entries_[b].id);
+  };
+  std::vector<std::vector<std::size_t>> parents_by_depth(max_depth + 1);
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (!children[i].empty()) parents_by_depth[entries_[i].depth].push_back(i);
+  }
+  for (std::size_t depth = parents_by_depth.size(); depth-- > 0;) {
+    for (std::size_t parent : parents_by_depth[depth]) {
+      std::sort(children[parent].begin(), children[parent].end(), by_order_then_id);
+      for (std::size_t child : children[parent]) world_->SetParent(entries_[child].handle, entries_[parent].handle);
+    }
+  }
+  std::sort(roots.begin(), roots.end(), by_order_then_id);
+  for (std::size_t root : roots) world_->SetParent(entries_[root].handle, ecs::kNullEntity);
+}
+
+}  // namespace
+
+std::optional<int> CheckHeader(const Document& document, FileKind kind, DiagnosticSink& sink) {
+  const std::string_view format = kind == FileKind::kScene ? kSceneFormat : kRuntimeFormat;
+  const int supported = kind == FileKind::kScene ? kSceneVersion : kRuntimeVersion;
+  if (!document.is_object()) {
+    sink.Error("", "the document must be a JSON object, found " + Found(document));
+    return std::nullopt;
+  }
+  const auto format_it = document.find("format");
+  if (format_it == document.end()) {
+    sink.Error("", "missing key \"format\" (expected \"" + std::string(format) + "\")");
+    return std::nullopt;
+  }
+  if (!format_it->is_string() || *format_it != format) {
+    sink.Error("/format", "expected " + Quoted(format) + ", found " + FoundQuoted(*format_it));
+    return std::nullopt;
+  }
+  const auto version_it = document.find("version");
+  if (version_it == document.end()) {
+    sink.Error("", "missing key \"version\"");
+    return std::nullopt;
+  }
+  const int oldest = kind == FileKind::kScene ? 0 : kRuntimeVersion;
+  const std::optional<std::uint64_t> version = NonNegativeInteger(*version_it);
+  if (version && *version > static_cast<std::uint64_t>(supported)) {
+    sink.Error("/version", "version " + Found(*version_it) + " is newer than this build supports (" +
+                               std::to_string(supported) + "); open it with a newer Cairn");
+    return std::nullopt;
+  }
+  if (!version || *version < static_cast<std::uint64_t>(oldest)) {
+    const std::string range = oldest == supported ? std::to_string(supported)
+                                                  : "an integer from " + std::to_string(oldest) + " to " +
+                                                        std::to_string(supported);
+    sink.Error("/version", "expected " + range + ", found " + FoundQuoted(*version_it));
+    return std::nullopt;
+  }
+  return static_cast<int>(*version);
+}
+
+std::unique_ptr<ecs::Coordinator> ReadWorld(const Document& document, FileKind kind, const LoadOptions& options,
+                                            DiagnosticSink& sink, ecs::PlainValue* editor) {
+  Reader reader(kind, options, sink);
+  try {
+    return reader.Read(document, editor);
+  } catch (const ecs::EcsError& error) {
+    // Validation is meant to make every ECS call safe; should one still
+    // refuse, the load fails with its message instead of throwing.
+    sink.Error("", std::string("the world refused the document: ") + error.what());
+    return nullptr;
+  } catch (const nlohmann::json::exception& error) {
+    // Only a document built in memory can get here (a string that is not
+    // UTF-8 cannot be dumped); parsed documents are always well-formed.
+    sink.Error("", std::string("the document holds a value that cannot be stored: ") + error.what());
+    return nullptr;
+  }
+}
+
+}  // namespace cairn::serialization::detail

@@ -1,0 +1,75 @@
+#pragma once
+// Shared fixtures of the CLI and merge tests: scenes built as JSON documents
+// (so a test states only what it changes), temporary folders, and running the
+// built `cairn` binary and other programs.
+
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cairn/serialization/document.h"
+
+namespace cairn::cli::test {
+
+using serialization::Document;
+
+// ---- Scenes -----------------------------------------------------------------
+
+// A version-1 scene document holding `entities`, with an empty editor object.
+Document Scene(std::initializer_list<Document> entities);
+// An entity with a Transform at the origin. `parent` empty: a root.
+Document Entity(std::string_view id, std::string_view name, std::string_view parent = "", int order = 0);
+// The entity with this id in `scene`; throws std::out_of_range when absent.
+Document& EntityIn(Document& scene, std::string_view id);
+void RemoveEntity(Document& scene, std::string_view id);
+// The document as (non-canonical) text.
+std::string Text(const Document& scene);
+// The canonical text of a valid scene (load, then save); throws
+// std::runtime_error naming the first problem of an invalid one.
+std::string Canonical(const Document& scene);
+std::string CanonicalText(std::string_view text);
+
+// ---- Files --------------------------------------------------------------------
+
+// A fresh directory under the system's temporary directory, removed with its
+// contents when the object goes away.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& label);
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& Path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string ReadText(const std::filesystem::path& path);
+void WriteText(const std::filesystem::path& path, std::string_view text);
+// tests/serialization/data/<name> and tests/cli/data/<name> in the source tree.
+std::filesystem::path SerializationData(const std::string& name);
+std::filesystem::path CliData(const std::string& name);
+
+// ---- Programs (process_support.cpp, in the CLI suite only) ---------------------
+
+struct ProcessResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `program` with `arguments` in `directory` (the current one when
+// empty), standard input from /dev/null, and collects its output.
+ProcessResult Run(const std::string& program, const std::vector<std::string>& arguments,
+                  const std::filesystem::path& directory = {});
+// Runs the built `cairn` binary.
+ProcessResult RunCairn(const std::vector<std::string>& arguments, const std::filesystem::path& directory = {});
+// The built `cairn` binary's absolute path.
+std::filesystem::path CairnBinary();
+
+}  // namespace cairn::cli::test

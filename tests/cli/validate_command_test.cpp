@@ -1,0 +1,98 @@
+// cairn validate FILE... (app/cli/validate_command.cpp)
+
+#include <catch2/catch.hpp>
+
+#include "cli_test_support.h"
+
+namespace {
+
+using namespace cairn::cli::test;
+
+// A valid scene: Room, and Crate under it.
+Document SmallScene() {
+  return Scene({Entity("1000000000000001", "Room"), Entity("3f2a9c0d41be7e10", "Crate", "1000000000000001")});
+}
+
+}  // namespace
+
+TEST_CASE("validate prints nothing and exits 0 for valid files", "[cli][validate]") {
+  const TempDir dir("validate");
+  WriteText(dir / "small.scene", Text(SmallScene()));
+
+  const ProcessResult result = RunCairn({"validate", SerializationData("sample.scene").string(), "small.scene"}, dir.Path());
+
+  REQUIRE(result.exit_code == 0);
+  REQUIRE(result.out.empty());
+  REQUIRE(result.err.empty());
+}
+
+TEST_CASE("validate lists every problem as FILE:POINTER: message and exits 1", "[cli][validate]") {
+  const TempDir dir("validate");
+  Document broken = SmallScene();
+  EntityIn(broken, "3f2a9c0d41be7e10")["components"]["Transform"]["position"] = "up";
+  EntityIn(broken, "1000000000000001")["order"] = -1;
+  WriteText(dir / "broken.scene", Text(broken));
+  WriteText(dir / "small.scene", Text(SmallScene()));
+  WriteText(dir / "not-json.scene", "{\"format\": ");
+
+  const ProcessResult result = RunCairn({"validate", "broken.scene", "small.scene", "not-json.scene"}, dir.Path());
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.out ==
+          "broken.scene:/entities/0/order: expected a non-negative integer, found -1\n"
+          "broken.scene:/entities/1/components/Transform/position: expected an array of 3 numbers, found a string\n"
+          "not-json.scene: not valid JSON at line 1, column 12: syntax error while parsing value - unexpected end of "
+          "input; expected '[', '{', or a literal\n");
+  REQUIRE(result.err.empty());
+}
+
+TEST_CASE("validate prints warnings as FILE:POINTER: warning: message and still exits 0", "[cli][validate]") {
+  const TempDir dir("validate");
+  Document scene = SmallScene();
+  EntityIn(scene, "3f2a9c0d41be7e10")["components"]["Wind"] = {{"strength", 2}};
+  EntityIn(scene, "3f2a9c0d41be7e10")["components"]["Follow"] = {
+      {"target", "00000000000000ff"}, {"offset", {0, 2, -5}}, {"smoothing", 0}};
+  WriteText(dir / "warned.scene", Text(scene));
+
+  const ProcessResult result = RunCairn({"validate", "warned.scene"}, dir.Path());
+
+  REQUIRE(result.exit_code == 0);
+  REQUIRE(result.out ==
+          "warned.scene:/entities/1/components/Follow/target: warning: no entity in this file has id 00000000000000ff "
+          "(a dangling reference)\n"
+          "warned.scene:/entities/1/components/Wind: warning: unknown component \"Wind\": kept as is and written back "
+          "on save\n");
+}
+
+TEST_CASE("validate checks runtime exports with the runtime loader", "[cli][validate]") {
+  const TempDir dir("validate");
+  REQUIRE(RunCairn({"export", SerializationData("sample.scene").string(), "-o", "level.runtime.json"}, dir.Path())
+              .exit_code == 0);
+  std::string text = ReadText(dir / "level.runtime.json");
+  WriteText(dir / "edited.runtime.json", text.replace(text.find("\"Player\": {}"), 12, "\"Player\": 1"));
+
+  const ProcessResult valid = RunCairn({"validate", "level.runtime.json"}, dir.Path());
+  const ProcessResult invalid = RunCairn({"validate", "edited.runtime.json"}, dir.Path());
+
+  REQUIRE(valid.exit_code == 0);
+  REQUIRE(valid.out.empty());
+  REQUIRE(invalid.exit_code == 1);
+  REQUIRE(invalid.out == "edited.runtime.json:/entities/1/components/Player: expected an object of fields, found 1\n");
+}
+
+TEST_CASE("validate reports a file it cannot read", "[cli][validate]") {
+  const TempDir dir("validate");
+
+  const ProcessResult result = RunCairn({"validate", "missing.scene"}, dir.Path());
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.out == "missing.scene: cannot read missing.scene: No such file or directory\n");
+}
+
+TEST_CASE("validate needs at least one file", "[cli][validate]") {
+  const ProcessResult result = RunCairn({"validate"});
+
+  REQUIRE(result.exit_code == 2);
+  REQUIRE(result.out.empty());
+  REQUIRE(result.err == "cairn validate: missing FILE\nusage: cairn validate FILE...\nTry 'cairn validate --help'.\n");
+}
