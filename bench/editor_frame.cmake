@@ -1,0 +1,20 @@
+# cairn_editor_bench: CPU time of one editor frame (input to ImGui draw data,
+# no GPU work or buffer swap) with 10 and with 100,000 entities in an expanded
+# Hierarchy, and the time to select all, delete and undo 100,000 entities
+# (docs/PERFORMANCE.md, "Editor"). The editor's panels run headless: an ImGui
+# context with no window, the same harness as the panel tests. Included from
+# bench/CMakeLists.txt; needs the editor (CAIRN_BUILD_EDITOR).
+if(NOT TARGET cairn_editor_panels)
+  return()
+endif()
+if(NOT TARGET benchmark::benchmark)
+  find_package(benchmark REQUIRED)
+endif()
+
+add_executable(cairn_editor_bench
+  "${CMAKE_CURRENT_LIST_DIR}/editor_frame_bench.cpp"
+  "${PROJECT_SOURCE_DIR}/tests/editor_e2e/headless_editor.cpp")
+target_include_directories(cairn_editor_bench PRIVATE "${PROJECT_SOURCE_DIR}/tests/editor_e2e")
+target_link_libraries(cairn_editor_bench PRIVATE cairn::editor_panels benchmark::benchmark)
+target_compile_options(cairn_editor_bench PRIVATE -O2)
+cairn_set_warnings(cairn_editor_bench)

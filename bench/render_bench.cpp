@@ -1,0 +1,443 @@
+// cairn_render_bench: the Viewport's frame, measured on a demo-like scene and
+// on grids of 10,000 and 100,000 cubes in one run, plus picking at 100,000.
+//
+// Workloads, per scene:
+//   translate  ECS world -> RenderScene (RenderSceneBuilder::Build), beside a
+//              baseline that copies the same matrices and colours from plain
+//              arrays into the same InstanceBatches (the least any
+//              translation must do); CPU time
+//   submit     Renderer::Render + GizmoRenderer::Render: the CPU time of
+//              issuing the frame (glFinish runs after each iteration, outside
+//              the timed region, so the queue never backs up)
+//   frame      the whole viewport frame as the panel runs it (refresh world
+//              matrices, translate, render, gizmo) until glFinish returns:
+//              wall time, what the user waits for
+//   pick       Renderer::PickAt plus the pick-table lookup at the centre of
+//              the last frame (100,000 cubes only): click-to-entity latency
+//
+// The program ends with Markdown tables: per-entity translation cost against
+// the baseline, and frame times with the ratios between scene sizes. Under
+// Xvfb the GL driver is Mesa's llvmpipe (software), so wall times measure the
+// CPU rasteriser; submit times are what a GPU driver would also pay.
+//
+// Map: [GL context] [scenes] [workloads] [summary] [main]
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+#include <glm/gtc/quaternion.hpp>
+
+#include "cairn/ecs/builtin_components.h"
+#include "cairn/ecs/coordinator.h"
+#include "cairn/editor/selection.h"
+#include "cairn/editor/viewport/pick_table.h"
+#include "cairn/editor/viewport/render_scene_builder.h"
+#include "cairn/editor/viewport/transform_drag.h"
+#include "cairn/editor/viewport/world_matrices.h"
+#include "cairn/render/editor_camera.h"
+#include "cairn/render/gizmo.h"
+#include "cairn/render/gizmo_renderer.h"
+#include "cairn/render/renderer.h"
+
+namespace {
+
+namespace ecs = cairn::ecs;
+namespace editor = cairn::editor;
+namespace render = cairn::render;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kViewportWidth = 960;
+constexpr int kViewportHeight = 540;
+
+// ---- [GL context] -----------------------------------------------------------------
+
+// A hidden 3.3 core window whose context stays current for the whole run.
+GLFWwindow* CreateContext() {
+  if (glfwInit() != GLFW_TRUE) throw std::runtime_error("GLFW failed to initialise (no display? run under xvfb-run)");
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(64, 64, "cairn_render_bench", nullptr, nullptr);
+  if (window == nullptr) throw std::runtime_error("GLFW could not create an OpenGL 3.3 core context");
+  glfwMakeContextCurrent(window);
+  if (gladLoadGL(glfwGetProcAddress) == 0) throw std::runtime_error("gladLoadGL failed");
+  return window;
+}
+
+// ---- [scenes] ---------------------------------------------------------------------
+
+// One viewport's worth of state over one world, as the panel holds it.
+struct Viewport {
+  std::string name;
+  std::size_t meshes = 0;
+  std::unique_ptr<ecs::Coordinator> world;
+  editor::Selection selection;
+  editor::WorldMatrices matrices;
+  editor::RenderSceneBuilder builder;
+  editor::PickTable picks;
+  render::RenderScene scene;
+  render::EditorCamera camera;
+  render::Gizmo gizmo;
+  render::GizmoPivot pivot;
+  // The baseline's input: the same matrices and colours in plain arrays.
+  std::vector<glm::mat4> plain_world;
+  std::vector<glm::vec4> plain_color;
+};
+
+ecs::Entity AddMesh(ecs::Coordinator& world, ecs::MeshShape shape, glm::vec3 position, glm::vec3 scale,
+                    glm::vec4 color) {
+  const ecs::Entity entity = world.CreateEntity();
+  ecs::Transform transform;
+  transform.position = position;
+  transform.scale = scale;
+  world.AddComponent<ecs::Transform>(entity, transform);
+  world.AddComponent<ecs::MeshRenderer>(entity, ecs::MeshRenderer{shape, color});
+  return entity;
+}
+
+ecs::Entity AddLight(ecs::Coordinator& world, ecs::LightType type, glm::vec3 position, glm::quat rotation) {
+  const ecs::Entity entity = world.CreateEntity();
+  ecs::Transform transform;
+  transform.position = position;
+  transform.rotation = rotation;
+  world.AddComponent<ecs::Transform>(entity, transform);
+  ecs::Light light;
+  light.type = type;
+  world.AddComponent<ecs::Light>(entity, light);
+  return entity;
+}
+
+void Finish(Viewport& viewport) {
+  viewport.matrices.Refresh(*viewport.world);
+  viewport.world->Each<ecs::MeshRenderer>([&](ecs::Entity entity, const ecs::MeshRenderer& mesh) {
+    viewport.plain_world.push_back(viewport.matrices.Of(*viewport.world, entity));
+    viewport.plain_color.push_back(mesh.color);
+  });
+  viewport.meshes = viewport.plain_world.size();
+  viewport.camera.SetViewportSize({kViewportWidth, kViewportHeight});
+  const std::vector<ecs::EntityId> targets = editor::TransformTargets(*viewport.world, viewport.selection);
+  viewport.pivot = editor::TargetsPivot(*viewport.world, viewport.matrices, targets, viewport.selection.Primary(), false);
+}
+
+// Like the editor's demo scene: a ground plane, four props, three lights, a camera.
+std::unique_ptr<Viewport> DemoLikeScene() {
+  auto viewport = std::make_unique<Viewport>();
+  viewport->name = "demo-like";
+  viewport->world = std::make_unique<ecs::Coordinator>(11);
+  ecs::Coordinator& world = *viewport->world;
+  ecs::RegisterBuiltinComponents(world);
+  AddMesh(world, ecs::MeshShape::kPlane, {0, 0, 0}, {20, 1, 20}, {0.36f, 0.42f, 0.36f, 1});
+  const ecs::Entity crate = AddMesh(world, ecs::MeshShape::kCube, {-2.5f, 0.5f, 0.5f}, {1, 1, 1}, {0.85f, 0.55f, 0.25f, 1});
+  AddMesh(world, ecs::MeshShape::kSphere, {0, 0.75f, 1.5f}, {1.5f, 1.5f, 1.5f}, {0.25f, 0.55f, 0.95f, 1});
+  AddMesh(world, ecs::MeshShape::kCylinder, {2.5f, 1, -1}, {0.6f, 2, 0.6f}, {0.9f, 0.9f, 0.86f, 1});
+  AddMesh(world, ecs::MeshShape::kCone, {0, 0.5f, -3}, {1, 1, 1}, {0.9f, 0.3f, 0.28f, 1});
+  AddLight(world, ecs::LightType::kDirectional, {0, 8, 0}, glm::quat(0.87543f, -0.40822f, 0.23457f, 0.10938f));
+  AddLight(world, ecs::LightType::kPoint, {0, 1.75f, -3}, glm::quat(1, 0, 0, 0));
+  AddLight(world, ecs::LightType::kSpot, {3, 5, 2}, glm::quat(0.70711f, -0.70711f, 0, 0));
+  const ecs::Entity camera = world.CreateEntity();
+  world.AddComponent<ecs::Transform>(camera, ecs::Transform{});
+  world.AddComponent<ecs::Camera>(camera, ecs::Camera{});
+  viewport->selection.Select(world.GetEntityId(crate));
+  viewport->camera.SetState({{7.0f, 5.5f, 10.0f}, {0.0f, 0.75f, 0.0f}});
+  Finish(*viewport);
+  return viewport;
+}
+
+// `count` cubes on a square grid in XZ, a sun, ten of them selected, seen
+// from a three-quarter view that frames the whole grid.
+std::unique_ptr<Viewport> CubeGrid(std::size_t count) {
+  auto viewport = std::make_unique<Viewport>();
+  viewport->name = std::to_string(count) + " cubes";
+  viewport->world = std::make_unique<ecs::Coordinator>(count);
+  ecs::Coordinator& world = *viewport->world;
+  ecs::RegisterBuiltinComponents(world);
+  world.ReserveEntities(count + 1);
+  const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
+  const float spacing = 1.5f;
+  const float half = 0.5f * spacing * static_cast<float>(side - 1);
+  for (std::size_t i = 0; i < count; ++i) {
+    const float x = static_cast<float>(i % side) * spacing - half;
+    const float z = static_cast<float>(i / side) * spacing - half;
+    const glm::vec4 color{0.3f + 0.6f * static_cast<float>(i % 7) / 6.0f, 0.4f, 0.3f + 0.6f * static_cast<float>(i % 5) / 4.0f, 1};
+    const ecs::Entity cube = AddMesh(world, ecs::MeshShape::kCube, {x, 0.5f, z}, {1, 1, 1}, color);
+    if (i % (count / 10) == count / 20) viewport->selection.Add(world.GetEntityId(cube));
+  }
+  AddLight(world, ecs::LightType::kDirectional, {0, 10, 0}, glm::angleAxis(glm::radians(-50.0f), glm::vec3(1, 0.3f, 0)));
+  viewport->camera.SetState({{1.0f, 1.0f, 1.0f}, {0.0f, 0.0f, 0.0f}});
+  render::Aabb bounds;
+  bounds.Expand(glm::vec3(-half - 0.5f, 0.0f, -half - 0.5f));
+  bounds.Expand(glm::vec3(half + 0.5f, 1.0f, half + 0.5f));
+  viewport->camera.SetViewportSize({kViewportWidth, kViewportHeight});
+  viewport->camera.FrameBox(bounds);
+  Finish(*viewport);
+  return viewport;
+}
+
+// ---- [workloads] --------------------------------------------------------------------
+
+struct Renderers {
+  render::Renderer renderer;
+  render::GizmoRenderer gizmo;
+};
+
+double Seconds(Clock::time_point from, Clock::time_point to) { return std::chrono::duration<double>(to - from).count(); }
+
+// Frames drawn before timing: Mesa compiles shader variants on first use.
+constexpr int kWarmUpFrames = 3;
+
+void WarmUp(Viewport& viewport, Renderers& renderers) {
+  viewport.builder.Build(*viewport.world, viewport.matrices, viewport.selection, viewport.scene, viewport.picks);
+  const render::CameraMatrices camera = viewport.camera.Matrices();
+  for (int frame = 0; frame < kWarmUpFrames; ++frame) {
+    renderers.renderer.Render(viewport.scene, camera);
+    renderers.gizmo.Render(viewport.gizmo, {camera, {kViewportWidth, kViewportHeight}}, viewport.pivot,
+                           renderers.renderer.Target());
+    glFinish();
+  }
+}
+
+void Translate(benchmark::State& state, Viewport& viewport) {
+  for (auto _ : state) {
+    viewport.builder.Build(*viewport.world, viewport.matrices, viewport.selection, viewport.scene, viewport.picks);
+    benchmark::DoNotOptimize(viewport.scene.meshes.InstanceCount());
+  }
+}
+
+void TranslateBaseline(benchmark::State& state, Viewport& viewport) {
+  render::RenderScene scene;
+  for (auto _ : state) {
+    scene.Clear();
+    for (std::size_t i = 0; i < viewport.plain_world.size(); ++i) {
+      render::MeshInstance instance;
+      instance.world = viewport.plain_world[i];
+      instance.color = viewport.plain_color[i];
+      instance.pick_id = static_cast<std::uint32_t>(i + 1);
+      scene.meshes.Add(render::MeshShape::Cube, instance);
+    }
+    benchmark::DoNotOptimize(scene.meshes.InstanceCount());
+  }
+}
+
+void Submit(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
+  WarmUp(viewport, renderers);
+  const render::CameraMatrices camera = viewport.camera.Matrices();
+  const render::GizmoView view{camera, {kViewportWidth, kViewportHeight}};
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    renderers.renderer.Render(viewport.scene, camera);
+    renderers.gizmo.Render(viewport.gizmo, view, viewport.pivot, renderers.renderer.Target());
+    state.SetIterationTime(Seconds(start, Clock::now()));
+    glFinish();  // outside the timed region
+  }
+  state.counters["draw_calls"] = renderers.renderer.Stats().draw_calls + renderers.gizmo.LastDrawCalls();
+}
+
+void Frame(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
+  WarmUp(viewport, renderers);
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    viewport.matrices.Refresh(*viewport.world);
+    viewport.builder.Build(*viewport.world, viewport.matrices, viewport.selection, viewport.scene, viewport.picks);
+    const render::CameraMatrices camera = viewport.camera.Matrices();
+    renderers.renderer.Render(viewport.scene, camera);
+    renderers.gizmo.Render(viewport.gizmo, {camera, {kViewportWidth, kViewportHeight}}, viewport.pivot,
+                           renderers.renderer.Target());
+    glFinish();
+    state.SetIterationTime(Seconds(start, Clock::now()));
+  }
+  state.counters["instances"] = static_cast<double>(renderers.renderer.Stats().mesh_instances);
+}
+
+void Pick(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
+  WarmUp(viewport, renderers);
+  ecs::EntityId hit;
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    const std::uint32_t pick_id = renderers.renderer.PickAt(kViewportWidth / 2, kViewportHeight / 2);
+    hit = viewport.picks.FindId(pick_id, *viewport.world);
+    state.SetIterationTime(Seconds(start, Clock::now()));
+  }
+  if (!hit) state.SkipWithError("the pick at the centre found no cube");
+}
+
+// ---- [summary] ----------------------------------------------------------------------
+
+// Console output as usual, plus each run's time (in its unit) and counters.
+class Recorder : public benchmark::ConsoleReporter {
+ public:
+  struct Result {
+    double milliseconds = -1.0;      // real (wall) time per iteration
+    double cpu_milliseconds = -1.0;  // the benchmark thread's CPU time per iteration
+    std::map<std::string, double> counters;
+  };
+
+  void ReportRuns(const std::vector<Run>& reports) override {
+    ConsoleReporter::ReportRuns(reports);
+    for (const Run& run : reports) {
+      if (run.error_occurred || run.run_type != Run::RT_Iteration) continue;
+      Result& result = results_[run.run_name.function_name];
+      result.milliseconds = run.GetAdjustedRealTime() * ToMilliseconds(run.time_unit);
+      result.cpu_milliseconds = run.GetAdjustedCPUTime() * ToMilliseconds(run.time_unit);
+      for (const auto& [name, counter] : run.counters) result.counters[name] = counter.value;
+    }
+  }
+
+  const Result* Find(const std::string& name) const {
+    const auto found = results_.find(name);
+    return found == results_.end() ? nullptr : &found->second;
+  }
+
+ private:
+  static double ToMilliseconds(benchmark::TimeUnit unit) {
+    switch (unit) {
+      case benchmark::kNanosecond: return 1e-6;
+      case benchmark::kMicrosecond: return 1e-3;
+      case benchmark::kMillisecond: return 1.0;
+      case benchmark::kSecond: return 1e3;
+    }
+    return 1.0;
+  }
+
+  std::map<std::string, Result> results_;
+};
+
+std::string Format(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+std::string Name(const char* workload, const Viewport& viewport) {
+  return std::string("viewport/") + workload + "/" + std::to_string(viewport.meshes);
+}
+
+void PrintSummary(const Recorder& recorder, const std::vector<std::unique_ptr<Viewport>>& viewports) {
+  const auto find = [&](const char* workload, const Viewport& viewport) { return recorder.Find(Name(workload, viewport)); };
+  const auto show = [](double value, const char* format) { return value >= 0.0 ? Format(format, value) : "n/a"; };
+  const auto ns_per_mesh = [](const Recorder::Result* result, const Viewport& viewport, bool cpu) {
+    if (result == nullptr || viewport.meshes == 0) return -1.0;
+    return (cpu ? result->cpu_milliseconds : result->milliseconds) * 1e6 / static_cast<double>(viewport.meshes);
+  };
+
+  std::cout << "\nECS -> RenderScene translation against the plain-array baseline (ns per mesh; CPU time, wall in "
+               "brackets):\n\n"
+            << "| scene | meshes | translate | baseline | ratio (CPU) |\n|---|---:|---:|---:|---:|\n";
+  for (const auto& viewport : viewports) {
+    const Recorder::Result* measured = find("translate", *viewport);
+    const Recorder::Result* baseline = find("translate_baseline", *viewport);
+    const double a = ns_per_mesh(measured, *viewport, true);
+    const double b = ns_per_mesh(baseline, *viewport, true);
+    std::cout << "| " << viewport->name << " | " << viewport->meshes << " | " << show(a, "%.1f") << " ("
+              << show(ns_per_mesh(measured, *viewport, false), "%.1f") << ") | " << show(b, "%.1f") << " ("
+              << show(ns_per_mesh(baseline, *viewport, false), "%.1f") << ") | "
+              << (a >= 0.0 && b > 0.0 ? Format("%.2f", a / b) : "n/a") << " |\n";
+  }
+
+  std::cout << "\nFrame times at " << kViewportWidth << "x" << kViewportHeight
+            << " (ms; frame = refresh + translate + render + gizmo + glFinish, wall time):\n\n"
+            << "| scene | meshes | translate (CPU) | submit (wall) | frame (wall) | frame (CPU) | "
+               "frame / previous scene (wall, CPU) |\n"
+            << "|---|---:|---:|---:|---:|---:|---:|\n";
+  double previous_wall = -1.0;
+  double previous_cpu = -1.0;
+  for (const auto& viewport : viewports) {
+    const Recorder::Result* translate = find("translate", *viewport);
+    const Recorder::Result* submit = find("submit", *viewport);
+    const Recorder::Result* frame = find("frame", *viewport);
+    const double wall = frame != nullptr ? frame->milliseconds : -1.0;
+    const double cpu = frame != nullptr ? frame->cpu_milliseconds : -1.0;
+    std::cout << "| " << viewport->name << " | " << viewport->meshes << " | "
+              << show(translate != nullptr ? translate->cpu_milliseconds : -1.0, "%.3f") << " | "
+              << show(submit != nullptr ? submit->milliseconds : -1.0, "%.2f") << " | " << show(wall, "%.2f") << " | "
+              << show(cpu, "%.2f") << " | "
+              << (previous_wall > 0.0 && previous_cpu > 0.0 && wall >= 0.0
+                      ? Format("%.1fx", wall / previous_wall) + ", " + Format("%.1fx", cpu / previous_cpu)
+                      : "-")
+              << " |\n";
+    previous_wall = wall;
+    previous_cpu = cpu;
+  }
+  std::cout << "\nframe (CPU) is the benchmark thread's CPU time: with LP_NUM_THREADS=0 llvmpipe rasterises on that "
+               "thread, so it is the frame's whole cost, independent of other load on the machine.\n";
+  const Viewport& largest = *viewports.back();
+  const Recorder::Result* pick = find("pick", largest);
+  std::cout << "\nPicking at " << largest.meshes
+            << " meshes (PickAt of a finished frame + pick-table lookup): "
+            << show(pick != nullptr ? pick->milliseconds * 1000.0 : -1.0, "%.1f") << " us\n";
+  std::cout.flush();
+}
+
+}  // namespace
+
+// ---- [main] -----------------------------------------------------------------------
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  GLFWwindow* window = nullptr;
+  try {
+    window = CreateContext();
+  } catch (const std::exception& error) {
+    std::cerr << "cairn_render_bench: " << error.what() << "\n";
+    return 1;
+  }
+  std::cout << "GL_RENDERER: " << reinterpret_cast<const char*>(glGetString(GL_RENDERER)) << "\n";
+
+  int exit_code = 0;
+  {
+    Renderers renderers;
+    std::vector<render::RenderError> errors = renderers.renderer.Initialize();
+    for (const render::RenderError& error : renderers.gizmo.Initialize()) errors.push_back(error);
+    for (const render::RenderError& error : errors) std::cerr << "cairn_render_bench: " << error.ToString() << "\n";
+    if (errors.empty()) {
+      renderers.renderer.Resize(kViewportWidth, kViewportHeight);
+      std::vector<std::unique_ptr<Viewport>> viewports;
+      viewports.push_back(DemoLikeScene());
+      viewports.push_back(CubeGrid(10'000));
+      viewports.push_back(CubeGrid(100'000));
+
+      for (const auto& owned : viewports) {
+        Viewport* viewport = owned.get();
+        benchmark::RegisterBenchmark(Name("translate", *viewport).c_str(),
+                                     [viewport](benchmark::State& state) { Translate(state, *viewport); })
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark(Name("translate_baseline", *viewport).c_str(),
+                                     [viewport](benchmark::State& state) { TranslateBaseline(state, *viewport); })
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark(Name("submit", *viewport).c_str(), [viewport, &renderers](benchmark::State& state) {
+          Submit(state, *viewport, renderers);
+        })->UseManualTime()->Unit(benchmark::kMicrosecond)->MinTime(2.0);
+        benchmark::RegisterBenchmark(Name("frame", *viewport).c_str(), [viewport, &renderers](benchmark::State& state) {
+          Frame(state, *viewport, renderers);
+        })->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+      }
+      Viewport* largest = viewports.back().get();
+      benchmark::RegisterBenchmark(Name("pick", *largest).c_str(), [largest, &renderers](benchmark::State& state) {
+        Pick(state, *largest, renderers);
+      })->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+      Recorder recorder;
+      benchmark::RunSpecifiedBenchmarks(&recorder);
+      PrintSummary(recorder, viewports);
+    } else {
+      exit_code = 1;
+    }
+  }
+  benchmark::Shutdown();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}

@@ -1,0 +1,97 @@
+#pragma once
+// The whole editor window: main menu, toolbar, Hierarchy, Viewport, Console
+// and Inspector in resizable splits, the dialogs, and the keyboard shortcuts,
+// over one EditorContext.
+//
+// Frame order (DrawFrame, between ImGui::NewFrame and ImGui::Render):
+//   1. EditorContext::Flush — the one point where edits, undo and redo apply;
+//   2. SceneFiles::ProcessPending — open, save, new, recover, quit;
+//   3. shortcuts, then the panels, which only read the world and queue edits;
+//   4. dialogs, the window title, the close button.
+// So every panel sees one unchanging world for the whole frame.
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/console_panel.h"
+#include "cairn/editor/panels/editor_commands.h"
+#include "cairn/editor/panels/hierarchy_panel.h"
+#include "cairn/editor/panels/inspector_panel.h"
+#include "cairn/editor/panels/main_menu.h"
+#include "cairn/editor/panels/panel_layout.h"
+#include "cairn/editor/panels/recent_files.h"
+#include "cairn/editor/panels/scene_files.h"
+#include "cairn/editor/panels/toolbar.h"
+#include "cairn/editor/panels/world_watch.h"
+
+namespace cairn::editor {
+
+class EditorHost;
+class ViewportPanel;
+
+struct EditorAppOptions {
+  EditorOptions context;
+  PanelSizes sizes;                  // the splits to start with
+  std::filesystem::path recent_files;  // where Open Recent is kept; empty: this run only
+  // False runs without the Viewport (no OpenGL needed: benchmarks, headless
+  // tests); its place shows a note instead.
+  bool viewport = true;
+  // Called when the user finished dragging a split or reset the layout.
+  std::function<void(const PanelSizes&)> sizes_changed;
+};
+
+class EditorApp {
+ public:
+  EditorApp(EditorHost& host, EditorAppOptions options);
+  ~EditorApp();
+  EditorApp(const EditorApp&) = delete;
+  EditorApp& operator=(const EditorApp&) = delete;
+
+  // Creates the Viewport's GL resources (a current GL context is needed);
+  // problems are reported in the Console.
+  void Initialize();
+  // Opens the scene (or the demo scene) and offers crash recovery; see
+  // SceneFiles::Start.
+  void Start(const std::optional<std::filesystem::path>& scene);
+  // Builds one frame of the UI.
+  void DrawFrame();
+
+  EditorContext& Context() { return context_; }
+  EditorCommands& Commands() { return commands_; }
+  HierarchyPanel& Hierarchy() { return hierarchy_; }
+  SceneFiles& Files() { return files_; }
+  const PanelSizes& Sizes() const { return sizes_; }
+  const PanelRects& Rects() const { return rects_; }
+
+ private:
+  void WorldReplaced();
+  void DrawPanels();
+  void DrawSplitters();
+  void ResetLayout();
+
+  EditorHost& host_;
+  EditorAppOptions options_;
+  EditorContext context_;
+  WorldWatch watch_;
+  RecentFiles recent_;
+  std::unique_ptr<ViewportPanel> viewport_;
+  EditorCommands commands_;
+  HierarchyPanel hierarchy_;
+  InspectorPanel inspector_;
+  ConsolePanel console_;
+  Toolbar toolbar_;
+  MainMenu menu_;
+  SceneFiles files_;
+
+  PanelSizes sizes_;
+  PanelSizes drag_start_sizes_;
+  PanelRects rects_;
+  std::string title_;
+};
+
+}  // namespace cairn::editor

@@ -1,0 +1,84 @@
+#pragma once
+// The editor's commands on entities, shared by the main menu, the
+// Hierarchy's context menu, the toolbar and keyboard shortcuts, so that every
+// path to "Duplicate" does the same thing. Each builds an action with the
+// action factory and queues it on the EditorContext; a request the factory
+// refuses (ActionError) is reported in the Console, never thrown.
+
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "cairn/ecs/command.h"
+#include "cairn/ecs/entity.h"
+#include "cairn/editor/editor_context.h"
+
+namespace cairn::editor {
+
+class ViewportPanel;
+
+// What Entity > Create offers.
+enum class CreateKind {
+  kEmpty,
+  kCube,
+  kSphere,
+  kPlane,
+  kCylinder,
+  kCone,
+  kDirectionalLight,
+  kPointLight,
+  kSpotLight,
+  kCamera,
+};
+
+struct CreateMenuItem {
+  CreateKind kind;
+  const char* label;  // "Cube", "Point Light", ...
+};
+
+// In menu order.
+std::span<const CreateMenuItem> CreateMenuItems();
+
+class EditorCommands {
+ public:
+  explicit EditorCommands(EditorContext& context) : context_(context) {}
+
+  // Optional parts: without a viewport, Frame Selected does nothing.
+  void SetViewport(ViewportPanel* viewport) { viewport_ = viewport; }
+  // Called by Rename to start editing a name in place (the Hierarchy).
+  void SetRenameHandler(std::function<void(ecs::EntityId)> handler) { rename_handler_ = std::move(handler); }
+
+  // Creates an entity of `kind` under `parent` (kNoEntityId: a root) and
+  // selects it.
+  void Create(CreateKind kind, ecs::EntityId parent);
+  // The parent Entity > Create uses: the primary selection, if any.
+  ecs::EntityId CreationParent() const;
+
+  void DuplicateSelection();
+  void DeleteSelection();
+  // Starts renaming the primary selection.
+  void RenameSelection();
+  void CopySelection();
+  // Pastes the copied entities right after the primary selection (as its
+  // siblings), or at the end of the roots when nothing is selected.
+  void Paste();
+  void SelectAll();
+  void FrameSelected();
+
+  bool HasSelection() const { return !context_.GetSelection().Empty(); }
+  bool CanPaste() const { return context_.GetClipboard().HasEntities(); }
+
+  // Builds an action and queues it; an ActionError (or any ECS error raised
+  // while building) is logged as a warning naming `what`.
+  void Queue(std::string_view what, const std::function<ecs::Action()>& build, EnqueueOptions options = {});
+
+  EditorContext& Context() { return context_; }
+
+ private:
+  EditorContext& context_;
+  ViewportPanel* viewport_ = nullptr;
+  std::function<void(ecs::EntityId)> rename_handler_;
+};
+
+}  // namespace cairn::editor

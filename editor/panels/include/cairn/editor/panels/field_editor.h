@@ -1,0 +1,56 @@
+#pragma once
+// One reflected field as an Inspector widget, chosen from its FieldInfo:
+//
+//   kBool      checkbox                kString     text field
+//   kInt       drag                    kEnum       combo of the enum's names
+//   kFloat     drag with the hints' speed and range (clamped when bounded)
+//   kVec2/3/4  one drag per component with coloured axis marks, or a colour
+//              editor when hints.color
+//   kQuat      rotation as Euler angles in degrees (the values being dragged
+//              are kept while the drag lasts, so they do not jump)
+//   kEntityRef the target's name; accepts an entity dragged from the
+//              Hierarchy; a button clears it
+//
+// The widget edits a copy: the editor reports the new value as plain data,
+// and the Inspector turns it into an action.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <glm/vec3.hpp>
+
+#include "cairn/ecs/coordinator.h"
+#include "cairn/ecs/plain_value.h"
+
+namespace cairn::editor {
+
+struct FieldEdit {
+  std::optional<ecs::PlainValue> value;  // the new value, when it changed this frame
+  bool continuous = false;  // part of a drag or of typing: merge the frames into one undo step
+  bool finished = false;    // a continuous edit ended this frame (the widget was released)
+};
+
+class FieldEditor {
+ public:
+  // Draws the widget for `field` of a component of type `info` whose current
+  // value is `component`. `key` identifies the edited field (entity, component
+  // and field) across frames. Fills the remaining width of the line.
+  FieldEdit Draw(const ecs::Coordinator& world, const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
+                 const void* component, const std::string& key);
+
+ private:
+  FieldEdit DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                     const void* component, const std::string& key);
+  FieldEdit DrawEntityRef(const ecs::Coordinator& world, const std::shared_ptr<const ecs::ComponentInfo>& info,
+                          const ecs::FieldInfo& field, const void* component);
+
+  // The Euler angles shown while a rotation is being dragged.
+  std::string euler_key_;
+  glm::vec3 euler_degrees_{0.0f};
+};
+
+// "cone_angle" -> "Cone Angle".
+std::string FieldLabel(const std::string& field_name);
+
+}  // namespace cairn::editor

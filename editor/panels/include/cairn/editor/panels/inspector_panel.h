@@ -1,0 +1,66 @@
+#pragma once
+// The Inspector: the selected entity's name and components, each field drawn
+// from the component's reflection (see FieldEditor), every edit an action on
+// the EditorContext's queue. A continuous edit (a drag, typing) is one undo
+// step: its frames share a merge key and the release ends the merge.
+//
+// With several entities selected it shows the components they all have, the
+// primary entity's values (a field whose values differ is marked), and an
+// edit sets the field on all of them as one action.
+//
+// Per component: a header with a remove button and a context menu (copy
+// values, paste values, reset, remove). Below the components: "Add
+// Component" (see AddComponentPopup) and, when the clipboard holds a
+// component, "Paste <Component>".
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cairn/ecs/coordinator.h"
+#include "cairn/editor/panels/add_component_popup.h"
+#include "cairn/editor/panels/field_editor.h"
+
+namespace cairn::editor {
+
+class EditorCommands;
+class EditorContext;
+class WorldWatch;
+
+class InspectorPanel {
+ public:
+  InspectorPanel(EditorContext& context, EditorCommands& commands, const WorldWatch& watch);
+
+  // Fills the current window.
+  void Draw();
+
+ private:
+  void RefreshSelectionCache();
+  void DrawHeader(ecs::Entity primary);
+  void DrawComponent(ecs::Entity primary, ecs::ComponentType type);
+  void DrawComponentMenu(const ecs::ComponentInfo& info, ecs::EntityId primary_id);
+  void DrawFields(ecs::Entity primary, const ecs::ComponentInfo& info);
+  void DrawUnknownComponents(ecs::Entity primary);
+  void DrawFooter();
+  void Apply(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const FieldEdit& edit);
+  bool FieldDiffers(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const void* primary_value) const;
+
+  EditorContext& context_;
+  EditorCommands& commands_;
+  const WorldWatch& watch_;
+  FieldEditor fields_;
+  AddComponentPopup add_component_;
+
+  // Derived from the selection; refreshed when it or the world's structure changes.
+  std::uint64_t cached_selection_ = ~std::uint64_t{0};
+  std::uint64_t cached_structure_ = ~std::uint64_t{0};
+  std::vector<ecs::EntityId> ids_;            // live selected entities, in selection order
+  std::vector<ecs::Entity> entities_;         // their handles
+  std::vector<ecs::ComponentType> shared_;    // UI components all of them have, in registration order
+  std::vector<std::string> offered_;          // what Add Component offers
+
+  std::string name_text_;
+  bool name_editing_ = false;
+};
+
+}  // namespace cairn::editor

@@ -1,0 +1,136 @@
+#pragma once
+// The editor's document flows: New, Open, Open Recent, Save, Save As,
+// Export for Runtime, Quit, and crash recovery, with the dialogs they need.
+//
+// - New, Open and Quit with unsaved changes first ask Save / Don't Save /
+//   Cancel; "Save" on an untitled scene goes through Save As, and the
+//   operation continues only if the save succeeded.
+// - A file that cannot be read, parsed or validated is reported in the
+//   Console and in a dialog naming the file and every problem (with its JSON
+//   pointer); the open scene stays as it was. A save that fails (a read-only
+//   folder) is reported the same way and leaves the file untouched.
+// - The viewport camera travels in the scene's "editor" object: saved with
+//   ViewportPanel::SaveEditorData, restored with LoadEditorData. Other keys a
+//   file had there are kept.
+// - When the scene being opened (or the untitled scene, at start) has a
+//   journal holding actions, a dialog offers Recover (reload the saved file
+//   and replay the journal: EditorContext::Recover) or Discard.
+//
+// Requests only record what to do: ProcessPending, called at the frame's
+// start right after EditorContext::Flush, does the work that replaces or
+// writes the world, so no panel ever sees its world swapped mid-frame.
+
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cairn/ecs/plain_value.h"
+#include "cairn/editor/journal.h"
+#include "cairn/editor/panels/file_dialog.h"
+
+namespace cairn::editor {
+
+class EditorContext;
+class EditorHost;
+class RecentFiles;
+class ViewportPanel;
+
+class SceneFiles {
+ public:
+  // `world_replaced` is called after every world replacement (panels reset
+  // their caches). `viewport` may be null.
+  SceneFiles(EditorContext& context, EditorHost& host, RecentFiles& recent, ViewportPanel* viewport,
+             std::function<void()> world_replaced);
+
+  // At start: opens `scene` (a missing file starts an empty scene that will
+  // be saved there), or the demo scene when there is none; then offers
+  // recovery if a journal is waiting. Errors are reported, never thrown.
+  void Start(const std::optional<std::filesystem::path>& scene);
+
+  void RequestNew();
+  void RequestOpen();                                 // shows the file dialog
+  void RequestOpen(const std::filesystem::path& path);  // Open Recent
+  void RequestOpenDemo();
+  void RequestSave();
+  void RequestSaveAs();
+  void RequestExport();
+  void RequestQuit();
+
+  // Does the requested work that touches files or replaces the world.
+  void ProcessPending();
+  // Draws the dialog that is showing, if any (one at a time).
+  void DrawDialogs();
+  bool DialogOpen() const;
+  // The title of the dialog showing (or about to show), "" when none: for
+  // scripted checks.
+  std::string DialogTitle() const;
+
+  // The scene's "editor" object as it would be saved now.
+  ecs::PlainValue EditorData() const;
+
+ private:
+  // An operation that first makes sure unsaved changes are dealt with.
+  struct Guarded {
+    enum class Kind { kNew, kOpenDialog, kOpenPath, kOpenDemo, kQuit } kind;
+    std::filesystem::path path;
+  };
+  // Work for ProcessPending.
+  struct Task {
+    enum class Kind { kNew, kOpen, kOpenDemo, kSave, kExport, kQuit, kRecover } kind;
+    std::filesystem::path path;
+    std::optional<Guarded> then;  // kSave: continue with this once saved
+  };
+  struct Report {
+    std::string title;
+    std::string summary;
+    std::vector<std::string> lines;
+  };
+  struct RecoveryOffer {
+    std::optional<std::filesystem::path> scene;
+    std::filesystem::path journal;
+    JournalContents contents;
+    std::optional<std::string> mismatch;
+  };
+  enum class DialogPurpose { kOpen, kSaveAs, kExport };
+
+  void Guard(Guarded operation);
+  void Proceed(const Guarded& operation);
+  void ShowFileDialog(DialogPurpose purpose, std::optional<Guarded> then = std::nullopt);
+  void Run(Task& task);
+  void New();
+  bool Open(const std::filesystem::path& path);
+  void OpenDemo();
+  bool Save(const std::filesystem::path& path);
+  void Export(const std::filesystem::path& path);
+  void Recover();
+  void OfferRecovery(const std::optional<std::filesystem::path>& scene);
+  void Replaced(ecs::PlainValue editor);
+  void ShowReport(Report report);
+  std::unique_ptr<ecs::Coordinator> UntitledRecoveryBase(const JournalContents& contents, ecs::PlainValue& editor) const;
+
+  void DrawRecoveryDialog();
+  void DrawReportDialog();
+  void DrawUnsavedDialog();
+  void DrawFileDialog();
+
+  EditorContext& context_;
+  EditorHost& host_;
+  RecentFiles& recent_;
+  ViewportPanel* viewport_;
+  std::function<void()> world_replaced_;
+  ecs::PlainValue editor_data_ = ecs::PlainValue::MakeObject();
+
+  std::deque<Task> tasks_;
+  std::optional<Guarded> unsaved_question_;
+  FileDialog file_dialog_;
+  DialogPurpose dialog_purpose_ = DialogPurpose::kOpen;
+  std::optional<Guarded> after_dialog_;
+  std::deque<Report> reports_;
+  std::optional<RecoveryOffer> recovery_;
+  bool started_ = false;  // Start is over: a scene has been open
+};
+
+}  // namespace cairn::editor

@@ -1,0 +1,91 @@
+#include "cairn/editor/panels/add_component_popup.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+
+#include "cairn/editor/panels/theme.h"
+#include "cairn/editor/panels/widget_map.h"
+
+namespace cairn::editor {
+namespace {
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+constexpr const char* kPopupId = "##add_component";
+
+}  // namespace
+
+std::vector<std::string> FilterComponentNames(const std::vector<std::string>& offered, const std::string& search) {
+  const std::string needle = Lower(search);
+  std::vector<std::string> matches;
+  for (const std::string& name : offered) {
+    if (Lower(name).find(needle) != std::string::npos) matches.push_back(name);
+  }
+  return matches;
+}
+
+std::optional<std::string> AddComponentPopup::Draw(const std::vector<std::string>& offered) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool nothing_to_add = offered.empty();
+  if (nothing_to_add) ImGui::BeginDisabled();
+  if (ImGui::Button("Add Component", ImVec2(width, ImGui::GetFrameHeight() + 4.0f))) {
+    search_.clear();
+    highlighted_ = 0;
+    focus_search_ = true;
+    ImGui::OpenPopup(kPopupId);
+  }
+  if (nothing_to_add) ImGui::EndDisabled();
+  if (nothing_to_add && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("The selection already has every component.");
+  }
+  GlobalWidgetMap().Record("inspector/add_component");
+  const ImVec2 below(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 2.0f);
+  ImGui::SetNextWindowPos(below);
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  std::optional<std::string> picked;
+  if (!ImGui::BeginPopup(kPopupId)) return picked;
+
+  if (focus_search_) {
+    ImGui::SetKeyboardFocusHere();
+    focus_search_ = false;
+  }
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const bool entered = ImGui::InputTextWithHint("##search", "Search components", &search_,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  GlobalWidgetMap().Record("inspector/add_component/search");
+  if (ImGui::IsItemEdited()) highlighted_ = 0;
+  const std::vector<std::string> matches = FilterComponentNames(offered, search_);
+  const int count = static_cast<int>(matches.size());
+  if (ImGui::IsKeyPressed(GLFW_KEY_DOWN)) highlighted_ = std::min(highlighted_ + 1, count - 1);
+  if (ImGui::IsKeyPressed(GLFW_KEY_UP)) highlighted_ = std::max(highlighted_ - 1, 0);
+  highlighted_ = std::clamp(highlighted_, 0, std::max(count - 1, 0));
+
+  ImGui::Separator();
+  if (matches.empty()) ImGui::TextColored(theme::kTextDim, "No component matches \"%s\".", search_.c_str());
+  const float list_height = std::min(static_cast<float>(std::max(count, 1)) * ImGui::GetTextLineHeightWithSpacing(), 260.0f);
+  ImGui::BeginChild("##names", ImVec2(0.0f, matches.empty() ? 1.0f : list_height), false);
+  for (int i = 0; i < count; ++i) {
+    const std::string& name = matches[static_cast<std::size_t>(i)];
+    if (ImGui::Selectable(name.c_str(), i == highlighted_)) picked = name;
+    GlobalWidgetMap().Record("inspector/add_component/" + name);
+    if (i == highlighted_ && (ImGui::IsKeyPressed(GLFW_KEY_DOWN) || ImGui::IsKeyPressed(GLFW_KEY_UP))) {
+      ImGui::SetScrollHereY();
+    }
+  }
+  ImGui::EndChild();
+  const bool enter_pressed = ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ENTER, false);
+  if (!picked && (entered || enter_pressed) && count > 0) picked = matches[static_cast<std::size_t>(highlighted_)];
+  if (picked) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+  return picked;
+}
+
+}  // namespace cairn::editor

@@ -1,0 +1,48 @@
+#include "cairn/editor/panels/entity_menu.h"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "cairn/editor/actions.h"
+#include "cairn/editor/panels/editor_commands.h"
+#include "cairn/editor/panels/widget_map.h"
+
+namespace cairn::editor {
+namespace {
+
+bool Item(std::string_view prefix, const char* label, const char* shortcut = nullptr, bool enabled = true) {
+  const bool clicked = ImGui::MenuItem(label, shortcut, false, enabled);
+  GlobalWidgetMap().Record(std::string(prefix) + "/" + label);
+  return clicked;
+}
+
+}  // namespace
+
+void DrawEntityMenuItems(EditorCommands& commands, const EntityMenuOptions& options) {
+  const std::string_view prefix = options.map_prefix;
+  if (options.parent) {
+    const std::string heading = "Create as a child of '" + actions::DisplayName(commands.Context().World(), options.parent) + "'";
+    ImGui::TextDisabled("%s", heading.c_str());
+  } else {
+    ImGui::TextDisabled("Create");
+  }
+  for (const CreateMenuItem& item : CreateMenuItems()) {
+    // Groups: empty | primitives | lights | camera.
+    if (item.kind == CreateKind::kCube || item.kind == CreateKind::kDirectionalLight || item.kind == CreateKind::kCamera) {
+      ImGui::Separator();
+    }
+    if (Item(prefix, item.label)) commands.Create(item.kind, options.parent);
+  }
+  if (!options.selection_items) return;
+  ImGui::Separator();
+  const bool selected = commands.HasSelection();
+  if (Item(prefix, "Rename", "F2", selected)) commands.RenameSelection();
+  if (Item(prefix, "Duplicate", "Ctrl+D", selected)) commands.DuplicateSelection();
+  if (Item(prefix, "Delete", "Delete", selected)) commands.DeleteSelection();
+  ImGui::Separator();
+  if (Item(prefix, "Copy", "Ctrl+C", selected)) commands.CopySelection();
+  if (Item(prefix, "Paste", "Ctrl+V", commands.CanPaste())) commands.Paste();
+}
+
+}  // namespace cairn::editor

@@ -1,0 +1,248 @@
+#include "cairn/editor/panels/field_editor.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <memory>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include "cairn/ecs/component_value.h"
+#include "cairn/editor/actions.h"
+#include "cairn/editor/panels/hierarchy_panel.h"
+#include "cairn/editor/panels/theme.h"
+
+namespace cairn::editor {
+namespace {
+
+// Writes `value` into a copy of the component and reads the field back as
+// plain data: the one conversion FieldToPlain already knows.
+template <typename T>
+ecs::PlainValue PlainOf(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                        const void* component, const T& value) {
+  ecs::ComponentValue copy(info, component);
+  field.Ref<T>(copy.Data()) = value;
+  return ecs::FieldToPlain(field, copy.Data());
+}
+
+bool Bounded(const ecs::FieldHints& hints) { return hints.min < hints.max; }
+
+ImGuiSliderFlags ClampFlags(const ecs::FieldHints& hints) {
+  return Bounded(hints) ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None;
+}
+
+// Widget activity turned into the edit's flags.
+void NoteActivity(FieldEdit& edit, bool active, bool deactivated_after_edit) {
+  edit.continuous = edit.continuous || active;
+  edit.finished = edit.finished || deactivated_after_edit;
+}
+
+const ImVec4 kAxisColours[4] = {theme::kAxisX, theme::kAxisY, theme::kAxisZ, theme::kTextDim};
+
+// One DragFloat per component, side by side, each marked with its axis colour.
+// Returns true when a value changed; reports activity in `edit`.
+bool DragComponents(float* values, int count, float speed, float min, float max, const char* format,
+                    ImGuiSliderFlags flags, FieldEdit& edit) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float spacing = style.ItemInnerSpacing.x;
+  const float total = ImGui::GetContentRegionAvail().x;
+  const float width = std::max((total - spacing * static_cast<float>(count - 1)) / static_cast<float>(count), 20.0f);
+  bool changed = false;
+  for (int i = 0; i < count; ++i) {
+    if (i > 0) ImGui::SameLine(0.0f, spacing);
+    ImGui::PushID(i);
+    ImGui::SetNextItemWidth(width);
+    changed |= ImGui::DragFloat("##c", &values[i], speed, min, max, format, flags);
+    NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+    const ImVec2 item_min = ImGui::GetItemRectMin();
+    const ImVec2 item_max = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddRectFilled(item_min, ImVec2(item_min.x + 3.0f, item_max.y),
+                                              ImGui::ColorConvertFloat4ToU32(kAxisColours[std::min(i, 3)]),
+                                              style.FrameRounding, ImDrawFlags_RoundCornersLeft);
+    ImGui::PopID();
+  }
+  return changed;
+}
+
+std::string DisplayEnumName(const std::string& name) {
+  std::string text = name;
+  bool start = true;
+  for (char& c : text) {
+    if (c == '_') {
+      c = ' ';
+      start = true;
+    } else if (start) {
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      start = false;
+    }
+  }
+  return text;
+}
+
+// Colours show 0-255 components, which fit the Inspector's width; the picker
+// (click the swatch) edits them as floats.
+constexpr ImGuiColorEditFlags kColourFlags = ImGuiColorEditFlags_Uint8 | ImGuiColorEditFlags_PickerHueWheel |
+                                             ImGuiColorEditFlags_InputRGB;
+
+}  // namespace
+
+std::string FieldLabel(const std::string& field_name) { return DisplayEnumName(field_name); }
+
+FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
+                            const void* component, const std::string& key) {
+  FieldEdit edit;
+  const std::shared_ptr<const ecs::ComponentInfo>& info_ptr = world.GetComponentInfoPtr(info.type);
+  const ecs::FieldHints& hints = field.hints;
+  const float min = Bounded(hints) ? hints.min : 0.0f;
+  const float max = Bounded(hints) ? hints.max : 0.0f;
+  const ImGuiSliderFlags clamp = ClampFlags(hints);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  switch (field.type) {
+    case ecs::FieldType::kBool: {
+      bool value = field.Ref<bool>(component);
+      if (ImGui::Checkbox("##v", &value)) edit.value = PlainOf(info_ptr, field, component, value);
+      break;
+    }
+    case ecs::FieldType::kInt: {
+      std::int32_t value = field.Ref<std::int32_t>(component);
+      const bool changed = ImGui::DragInt("##v", &value, std::max(hints.speed, 0.1f), static_cast<int>(min),
+                                          static_cast<int>(max), "%d", clamp);
+      NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      break;
+    }
+    case ecs::FieldType::kFloat: {
+      float value = field.Ref<float>(component);
+      const bool changed = ImGui::DragFloat("##v", &value, hints.speed, min, max, "%.3f", clamp);
+      NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      break;
+    }
+    case ecs::FieldType::kVec2: {
+      glm::vec2 value = field.Ref<glm::vec2>(component);
+      if (DragComponents(&value.x, 2, hints.speed, min, max, "%.3f", clamp, edit)) {
+        edit.value = PlainOf(info_ptr, field, component, value);
+      }
+      break;
+    }
+    case ecs::FieldType::kVec3: {
+      glm::vec3 value = field.Ref<glm::vec3>(component);
+      bool changed = false;
+      if (hints.color) {
+        changed = ImGui::ColorEdit3("##v", &value.x, kColourFlags);
+        NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+      } else {
+        changed = DragComponents(&value.x, 3, hints.speed, min, max, "%.3f", clamp, edit);
+      }
+      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      break;
+    }
+    case ecs::FieldType::kVec4: {
+      glm::vec4 value = field.Ref<glm::vec4>(component);
+      bool changed = false;
+      if (hints.color) {
+        changed = ImGui::ColorEdit4("##v", &value.x, kColourFlags | ImGuiColorEditFlags_AlphaBar);
+        NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+      } else {
+        changed = DragComponents(&value.x, 4, hints.speed, min, max, "%.3f", clamp, edit);
+      }
+      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      break;
+    }
+    case ecs::FieldType::kQuat: return DrawQuat(info_ptr, field, component, key);
+    case ecs::FieldType::kString: {
+      std::string value = field.Ref<std::string>(component);
+      const bool changed = ImGui::InputText("##v", &value);
+      NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      break;
+    }
+    case ecs::FieldType::kEnum: {
+      const std::int32_t current = field.Ref<std::int32_t>(component);
+      const bool known = current >= 0 && static_cast<std::size_t>(current) < field.enum_names.size();
+      const std::string preview = known ? DisplayEnumName(field.enum_names[static_cast<std::size_t>(current)])
+                                        : "(" + std::to_string(current) + ")";
+      if (ImGui::BeginCombo("##v", preview.c_str())) {
+        for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
+          const bool selected = static_cast<std::int32_t>(i) == current;
+          if (ImGui::Selectable(DisplayEnumName(field.enum_names[i]).c_str(), selected) && !selected) {
+            edit.value = PlainOf(info_ptr, field, component, static_cast<std::int32_t>(i));
+          }
+          if (selected) ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+      }
+      break;
+    }
+    case ecs::FieldType::kEntityRef: return DrawEntityRef(world, info_ptr, field, component);
+  }
+  return edit;
+}
+
+FieldEdit FieldEditor::DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field, const void* component,
+                                const std::string& key) {
+  FieldEdit edit;
+  const glm::quat rotation = field.Ref<glm::quat>(component);
+  // While this field is being dragged, show the angles being dragged rather
+  // than angles recomputed from the quaternion, which may take another of
+  // the equivalent Euler forms and make the drag jump.
+  glm::vec3 degrees = key == euler_key_ ? euler_degrees_ : glm::degrees(glm::eulerAngles(rotation));
+  for (int i = 0; i < 3; ++i) {
+    if (std::abs(degrees[i]) < 0.0005f) degrees[i] = 0.0f;  // no "-0.0"
+  }
+  const bool changed = DragComponents(&degrees.x, 3, 0.5f, 0.0f, 0.0f, "%.1f\xC2\xB0", ImGuiSliderFlags_None, edit);
+  if (edit.continuous) {
+    euler_key_ = key;
+    euler_degrees_ = degrees;
+  } else if (key == euler_key_) {
+    euler_key_.clear();
+  }
+  if (changed) edit.value = PlainOf(info, field, component, glm::quat(glm::radians(degrees)));
+  return edit;
+}
+
+FieldEdit FieldEditor::DrawEntityRef(const ecs::Coordinator& world,
+                                     const std::shared_ptr<const ecs::ComponentInfo>& info,
+                                     const ecs::FieldInfo& field, const void* component) {
+  FieldEdit edit;
+  const ecs::EntityId target = field.Ref<ecs::EntityId>(component);
+  const bool exists = target && !world.FindEntity(target).IsNull();
+  std::string label = !target ? "None" : exists ? actions::DisplayName(world, target) : "Missing " + ecs::ToHex(target);
+  const float clear_width = ImGui::GetFrameHeight();
+  const float width = std::max(ImGui::GetContentRegionAvail().x - clear_width - ImGui::GetStyle().ItemInnerSpacing.x, 20.0f);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_FrameBgHovered));
+  ImGui::PushStyleColor(ImGuiCol_Text, !target ? theme::kTextDim : exists ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : theme::kError);
+  ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.0f, 0.5f));
+  ImGui::Button((label + "##ref").c_str(), ImVec2(width, 0.0f));
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor(3);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", target ? ("Entity " + ecs::ToHex(target) + "\nDrag an entity from the Hierarchy here to change it.").c_str()
+                                   : "Drag an entity from the Hierarchy here.");
+  }
+  if (ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kEntityPayload)) {
+      ecs::EntityId dropped;
+      std::memcpy(&dropped, payload->Data, sizeof dropped);
+      edit.value = PlainOf(info, field, component, dropped);
+    }
+    ImGui::EndDragDropTarget();
+  }
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  if (!target) ImGui::BeginDisabled();
+  if (ImGui::Button("x##clear", ImVec2(clear_width, 0.0f))) edit.value = PlainOf(info, field, component, ecs::kNoEntityId);
+  if (!target) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the reference");
+  return edit;
+}
+
+}  // namespace cairn::editor

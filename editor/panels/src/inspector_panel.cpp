@@ -1,0 +1,299 @@
+#include "cairn/editor/panels/inspector_panel.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <exception>
+
+#include "cairn/ecs/component_value.h"
+#include "cairn/ecs/components/name.h"
+#include "cairn/editor/actions.h"
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/editor_commands.h"
+#include "cairn/editor/panels/theme.h"
+#include "cairn/editor/panels/widget_map.h"
+#include "cairn/editor/panels/world_watch.h"
+#include "cairn/serialization/unknown_components.h"
+
+namespace cairn::editor {
+namespace {
+
+// Mixed values are looked for among this many selected entities at most,
+// so that a huge selection costs no more per frame than a large one.
+constexpr std::size_t kMixedCheckLimit = 64;
+
+std::string NameOf(const ecs::Coordinator& world, ecs::Entity entity) {
+  if (!world.IsRegistered<ecs::Name>()) return {};
+  const ecs::Name* name = world.TryGetComponent<ecs::Name>(entity);
+  return name != nullptr ? name->value : std::string();
+}
+
+// `text` cut to fit `width` pixels, ending in an ellipsis when cut.
+std::string FitText(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  const char* kEllipsis = "\xE2\x80\xA6";
+  std::string cut = text;
+  while (!cut.empty() && ImGui::CalcTextSize((cut + kEllipsis).c_str()).x > width) cut.pop_back();
+  return cut + kEllipsis;
+}
+
+void CentredHint(const char* text) {
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::SetCursorPos(ImVec2(ImGui::GetCursorPosX() + std::max((avail.x - size.x) * 0.5f, 0.0f),
+                             ImGui::GetCursorPosY() + std::max(avail.y * 0.4f, 0.0f)));
+  ImGui::TextColored(theme::kTextDim, "%s", text);
+}
+
+}  // namespace
+
+InspectorPanel::InspectorPanel(EditorContext& context, EditorCommands& commands, const WorldWatch& watch)
+    : context_(context), commands_(commands), watch_(watch) {}
+
+void InspectorPanel::RefreshSelectionCache() {
+  const Selection& selection = context_.GetSelection();
+  if (selection.Version() == cached_selection_ && watch_.StructureRevision() == cached_structure_) return;
+  cached_selection_ = selection.Version();
+  cached_structure_ = watch_.StructureRevision();
+  const ecs::Coordinator& world = context_.World();
+  ids_.clear();
+  entities_.clear();
+  for (const ecs::EntityId id : selection.Ids()) {
+    const ecs::Entity entity = world.FindEntity(id);
+    if (entity.IsNull()) continue;
+    ids_.push_back(id);
+    entities_.push_back(entity);
+  }
+  shared_.clear();
+  offered_.clear();
+  if (entities_.empty()) return;
+  const auto all_have = [&](ecs::ComponentType type) {
+    return std::all_of(entities_.begin(), entities_.end(), [&](ecs::Entity e) { return world.HasComponent(e, type); });
+  };
+  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
+    if (world.GetComponentInfo(type).ui_accessible && all_have(type)) shared_.push_back(type);
+  }
+  for (const std::string& name : world.UiAccessibleComponentNames()) {
+    const ecs::ComponentInfo* info = world.FindComponentInfo(name);
+    if (info != nullptr && !all_have(info->type)) offered_.push_back(name);
+  }
+}
+
+void InspectorPanel::Draw() {
+  RefreshSelectionCache();
+  if (entities_.empty()) {
+    CentredHint("Select an entity to inspect it.");
+    return;
+  }
+  const ecs::Coordinator& world = context_.World();
+  ecs::Entity primary = world.FindEntity(context_.GetSelection().Primary());
+  if (primary.IsNull()) primary = entities_.back();
+  DrawHeader(primary);
+  ImGui::BeginChild("##components", ImVec2(0.0f, 0.0f), false);
+  for (const ecs::ComponentType type : shared_) DrawComponent(primary, type);
+  if (entities_.size() == 1) DrawUnknownComponents(primary);
+  DrawFooter();
+  ImGui::EndChild();
+}
+
+void InspectorPanel::DrawHeader(ecs::Entity primary) {
+  const ecs::Coordinator& world = context_.World();
+  if (entities_.size() > 1) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("%zu entities selected", entities_.size());
+    std::string names;
+    for (std::size_t i = 0; i < std::min<std::size_t>(entities_.size(), 4); ++i) {
+      names += (i > 0 ? ", " : "") + actions::DisplayName(world, ids_[i]);
+    }
+    if (entities_.size() > 4) names += ", ...";
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(theme::kTextDim, "%s", names.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
+    return;
+  }
+  const ecs::EntityId id = world.GetEntityId(primary);
+  if (!name_editing_) name_text_ = NameOf(world, primary);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputTextWithHint("##name", "Name", &name_text_);
+  GlobalWidgetMap().Record("inspector/name");
+  name_editing_ = ImGui::IsItemActive();
+  if (ImGui::IsItemDeactivatedAfterEdit() && name_text_ != NameOf(world, primary)) {
+    const std::string name = name_text_;
+    commands_.Queue("Rename", [&] { return actions::Rename(world, id, name); });
+  }
+  ImGui::TextColored(theme::kTextDim, "id %s", ecs::ToHex(id).c_str());
+  ImGui::Separator();
+}
+
+void InspectorPanel::DrawComponent(ecs::Entity primary, ecs::ComponentType type) {
+  const ecs::Coordinator& world = context_.World();
+  const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+  const ecs::EntityId primary_id = world.GetEntityId(primary);
+  ImGui::PushID(info.name.c_str());
+  const bool open = ImGui::CollapsingHeader(info.name.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+  GlobalWidgetMap().Record("inspector/component/" + info.name);
+  DrawComponentMenu(info, primary_id);
+  // The remove button sits on the header's right end.
+  const float button = ImGui::GetFrameHeight();
+  ImGui::SameLine(ImGui::GetContentRegionMax().x - button);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0.0f, ImGui::GetStyle().FramePadding.y));
+  if (ImGui::Button("x##remove", ImVec2(button, button))) {
+    const std::vector<ecs::EntityId> ids = ids_;
+    commands_.Queue("Remove Component", [&] { return actions::RemoveComponent(world, ids, info.name); });
+  }
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+  GlobalWidgetMap().Record("inspector/remove/" + info.name);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove %s", info.name.c_str());
+  if (open) {
+    if (info.fields.empty()) {
+      ImGui::Indent(ImGui::GetStyle().IndentSpacing * 0.5f);
+      ImGui::TextColored(theme::kTextDim, "A tag: its presence is what counts.");
+      ImGui::Unindent(ImGui::GetStyle().IndentSpacing * 0.5f);
+    } else {
+      DrawFields(primary, info);
+    }
+    ImGui::Spacing();
+  }
+  ImGui::PopID();
+}
+
+void InspectorPanel::DrawComponentMenu(const ecs::ComponentInfo& info, ecs::EntityId primary_id) {
+  if (!ImGui::BeginPopupContextItem("##component_menu")) return;
+  const ecs::Coordinator& world = context_.World();
+  Clipboard& clipboard = context_.GetClipboard();
+  const auto recorded = [](const char* label) {
+    GlobalWidgetMap().Record(std::string("inspector/component_menu/") + label);
+  };
+  const bool copy = ImGui::MenuItem("Copy Values");
+  recorded("Copy Values");
+  if (copy) {
+    try {
+      clipboard.CopyComponent(world, primary_id, info.name);
+    } catch (const std::exception& error) {
+      context_.Log().Warning(std::string("Copy Values: ") + error.what());
+    }
+  }
+  const bool can_paste = clipboard.HasComponent() && clipboard.ComponentName() == info.name;
+  const bool paste = ImGui::MenuItem("Paste Values", nullptr, false, can_paste);
+  recorded("Paste Values");
+  if (paste) {
+    const std::vector<ecs::EntityId> ids = ids_;
+    commands_.Queue("Paste Values", [&] { return clipboard.PasteComponent(world, ids); });
+  }
+  const bool reset = ImGui::MenuItem("Reset to Defaults");
+  recorded("Reset to Defaults");
+  if (reset) {
+    const std::vector<ecs::EntityId> ids = ids_;
+    commands_.Queue("Reset", [&] {
+      ecs::Action action = actions::PasteComponentValue(world, ids, ecs::ComponentValue(world.GetComponentInfoPtr(info.type)));
+      action.name = "Reset " + info.name;
+      return action;
+    });
+  }
+  ImGui::Separator();
+  const bool remove = ImGui::MenuItem("Remove Component");
+  recorded("Remove Component");
+  if (remove) {
+    const std::vector<ecs::EntityId> ids = ids_;
+    commands_.Queue("Remove Component", [&] { return actions::RemoveComponent(world, ids, info.name); });
+  }
+  ImGui::EndPopup();
+}
+
+void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& info) {
+  const ecs::Coordinator& world = context_.World();
+  const void* data = world.GetComponentData(primary, info.type);
+  const float label_width = std::min(120.0f, std::max(ImGui::GetContentRegionAvail().x * 0.34f, 60.0f));
+  if (!ImGui::BeginTable("##fields", 2, ImGuiTableFlags_None)) return;
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_width);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  const std::string key_prefix = ecs::ToHex(world.GetEntityId(primary)) + "/" + info.name + "/";
+  for (const ecs::FieldInfo& field : info.fields) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    const std::string label = FitText(FieldLabel(field.name), ImGui::GetContentRegionAvail().x);
+    const bool mixed = entities_.size() > 1 && FieldDiffers(info, field, data);
+    ImGui::TextColored(mixed ? theme::kCameraIcon : theme::kInfo, "%s", label.c_str());
+    if (ImGui::IsItemHovered()) {
+      const std::string full = FieldLabel(field.name);
+      ImGui::SetTooltip(mixed ? "%s: the selected entities differ here; an edit sets them all" : "%s", full.c_str());
+    }
+    ImGui::TableSetColumnIndex(1);
+    ImGui::PushID(field.name.c_str());
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const FieldEdit edit = fields_.Draw(world, info, field, data, key_prefix + field.name);
+    GlobalWidgetMap().RecordBox("inspector/field/" + info.name + "/" + field.name,
+                                {start.x, start.y, width, ImGui::GetFrameHeight()});
+    ImGui::PopID();
+    Apply(info, field, edit);
+  }
+  ImGui::EndTable();
+}
+
+bool InspectorPanel::FieldDiffers(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const void* primary_value) const {
+  const ecs::Coordinator& world = context_.World();
+  const ecs::PlainValue reference = ecs::FieldToPlain(field, primary_value);
+  const std::size_t count = std::min(entities_.size(), kMixedCheckLimit);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (ecs::FieldToPlain(field, world.GetComponentData(entities_[i], info.type)) != reference) return true;
+  }
+  return false;
+}
+
+void InspectorPanel::Apply(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const FieldEdit& edit) {
+  if (edit.value) {
+    const ecs::Coordinator& world = context_.World();
+    const std::vector<ecs::EntityId>& ids = ids_;
+    EnqueueOptions options;
+    if (edit.continuous) options = EnqueueOptions::Merging(actions::FieldMergeKey(ids, info.name, field.name));
+    commands_.Queue("Change " + info.name, [&] { return actions::SetField(world, ids, info.name, field.name, *edit.value); },
+                    std::move(options));
+  }
+  if (edit.finished) context_.EndMerge();
+}
+
+void InspectorPanel::DrawUnknownComponents(ecs::Entity primary) {
+  const ecs::Coordinator& world = context_.World();
+  if (!world.IsRegistered<serialization::UnknownComponents>()) return;
+  const auto* unknown = world.TryGetComponent<serialization::UnknownComponents>(primary);
+  if (unknown == nullptr) return;
+  if (ImGui::CollapsingHeader("Unknown Components")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(theme::kTextDim, "Components this build does not know, kept as the file had them:");
+    ImGui::TextUnformatted(unknown->json.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void InspectorPanel::DrawFooter() {
+  ImGui::Spacing();
+  ImGui::Spacing();
+  if (std::optional<std::string> picked = add_component_.Draw(offered_)) {
+    const ecs::Coordinator& world = context_.World();
+    const std::vector<ecs::EntityId> ids = ids_;
+    const std::string name = *picked;
+    commands_.Queue("Add Component", [&] { return actions::AddComponent(world, ids, name); });
+  }
+  const Clipboard& clipboard = context_.GetClipboard();
+  if (clipboard.HasComponent()) {
+    const std::string label = "Paste " + clipboard.ComponentName();
+    if (ImGui::Button(label.c_str(), ImVec2(ImGui::GetContentRegionAvail().x, 0.0f))) {
+      const ecs::Coordinator& world = context_.World();
+      const std::vector<ecs::EntityId> ids = ids_;
+      commands_.Queue("Paste Component", [&] { return clipboard.PasteComponent(world, ids); });
+    }
+    GlobalWidgetMap().Record("inspector/paste_component");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("Adds the copied %s, or sets its values where the selection has one", clipboard.ComponentName().c_str());
+    }
+  }
+}
+
+}  // namespace cairn::editor

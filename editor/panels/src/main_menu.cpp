@@ -1,0 +1,216 @@
+#include "cairn/editor/panels/main_menu.h"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/editor_commands.h"
+#include "cairn/editor/panels/entity_menu.h"
+#include "cairn/editor/panels/hierarchy_panel.h"
+#include "cairn/editor/panels/modal_frame.h"
+#include "cairn/editor/panels/recent_files.h"
+#include "cairn/editor/panels/scene_files.h"
+#include "cairn/editor/panels/theme.h"
+#include "cairn/editor/panels/widget_map.h"
+#include "cairn/editor/viewport_panel.h"
+
+namespace cairn::editor {
+namespace {
+
+bool Item(const char* menu, const char* label, const char* shortcut = nullptr, bool enabled = true) {
+  const bool clicked = ImGui::MenuItem(label, shortcut, false, enabled);
+  GlobalWidgetMap().Record(std::string("menu/") + menu + "/" + label);
+  return clicked;
+}
+
+bool BeginMenu(const char* label) {
+  const bool open = ImGui::BeginMenu(label);
+  GlobalWidgetMap().Record(std::string("menu/") + label);
+  return open;
+}
+
+struct ShortcutRow {
+  const char* keys;
+  const char* what;
+};
+
+constexpr ShortcutRow kShortcuts[] = {
+    {"Ctrl+N", "New scene"},
+    {"Ctrl+O", "Open a scene"},
+    {"Ctrl+S", "Save"},
+    {"Ctrl+Shift+S", "Save as"},
+    {"Ctrl+Q", "Quit"},
+    {"Ctrl+Z", "Undo"},
+    {"Ctrl+Y, Ctrl+Shift+Z", "Redo"},
+    {"Ctrl+C / Ctrl+V", "Copy and paste entities"},
+    {"Ctrl+D", "Duplicate the selection"},
+    {"Delete", "Delete the selection (with children)"},
+    {"Ctrl+A", "Select every entity"},
+    {"F2, double-click", "Rename in the Hierarchy"},
+    {"F", "Frame the selection in the viewport"},
+    {"W / E / R", "Move, rotate, scale tool"},
+    {"Ctrl+click, Shift+click", "Add to the selection, select a range"},
+    {"Drag in the Hierarchy", "Reparent (onto a row), reorder (row edges), unparent (empty space)"},
+};
+
+}  // namespace
+
+float MainMenu::Draw(MenuTargets& targets) {
+  float height = 0.0f;
+  if (!ImGui::BeginMainMenuBar()) return ImGui::GetFrameHeight();
+  height = ImGui::GetWindowSize().y;
+  DrawFileMenu(targets);
+  DrawEditMenu(targets);
+  DrawEntityMenu(targets);
+  DrawViewMenu(targets);
+  DrawHelpMenu(targets);
+  const std::string title = targets.context.Title();
+  const float width = ImGui::CalcTextSize(title.c_str()).x;
+  const float x = ImGui::GetWindowContentRegionMax().x - width - 8.0f;
+  if (x > ImGui::GetCursorPosX() + 16.0f) {
+    ImGui::SetCursorPosX(x);
+    ImGui::TextColored(theme::kTextDim, "%s", title.c_str());
+  }
+  ImGui::EndMainMenuBar();
+  return height;
+}
+
+void MainMenu::DrawFileMenu(MenuTargets& targets) {
+  if (!BeginMenu("File")) return;
+  SceneFiles& files = targets.files;
+  if (Item("File", "New", "Ctrl+N")) files.RequestNew();
+  if (Item("File", "Open...", "Ctrl+O")) files.RequestOpen();
+  if (BeginMenu("Open Recent")) {
+    const auto& paths = targets.recent.Paths();
+    if (paths.empty()) ImGui::TextDisabled("No recent scenes");
+    for (const std::filesystem::path& path : paths) {
+      if (ImGui::MenuItem(path.filename().string().c_str(), nullptr)) files.RequestOpen(path);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.string().c_str());
+    }
+    if (!paths.empty()) {
+      ImGui::Separator();
+      if (ImGui::MenuItem("Clear Recent")) {
+        targets.recent.Clear();
+        if (const std::string problem = targets.recent.Save(); !problem.empty()) targets.context.Log().Warning(problem);
+      }
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  if (Item("File", "Save", "Ctrl+S")) files.RequestSave();
+  if (Item("File", "Save As...", "Ctrl+Shift+S")) files.RequestSaveAs();
+  ImGui::Separator();
+  if (Item("File", "Export for Runtime...")) files.RequestExport();
+  ImGui::Separator();
+  if (Item("File", "Quit", "Ctrl+Q")) files.RequestQuit();
+  ImGui::EndMenu();
+}
+
+void MainMenu::DrawEditMenu(MenuTargets& targets) {
+  if (!BeginMenu("Edit")) return;
+  EditorContext& context = targets.context;
+  EditorCommands& commands = targets.commands;
+  const History& history = context.GetHistory();
+  // Labels name the action ("Undo Rename 'Crate'"); the ids stay fixed.
+  if (ImGui::MenuItem((history.UndoMenuLabel() + "###undo").c_str(), "Ctrl+Z", false, history.CanUndo())) context.Undo();
+  GlobalWidgetMap().Record("menu/Edit/Undo");
+  if (ImGui::MenuItem((history.RedoMenuLabel() + "###redo").c_str(), "Ctrl+Y", false, history.CanRedo())) context.Redo();
+  GlobalWidgetMap().Record("menu/Edit/Redo");
+  ImGui::Separator();
+  const bool selected = commands.HasSelection();
+  if (Item("Edit", "Copy", "Ctrl+C", selected)) commands.CopySelection();
+  if (Item("Edit", "Paste", "Ctrl+V", commands.CanPaste())) commands.Paste();
+  if (Item("Edit", "Duplicate", "Ctrl+D", selected)) commands.DuplicateSelection();
+  if (Item("Edit", "Delete", "Delete", selected)) commands.DeleteSelection();
+  ImGui::Separator();
+  if (Item("Edit", "Select All", "Ctrl+A")) commands.SelectAll();
+  if (Item("Edit", "Deselect", nullptr, selected)) context.GetSelection().Clear();
+  ImGui::EndMenu();
+}
+
+void MainMenu::DrawEntityMenu(MenuTargets& targets) {
+  if (!BeginMenu("Entity")) return;
+  DrawEntityMenuItems(targets.commands, {targets.commands.CreationParent(), true, "menu/Entity"});
+  ImGui::Separator();
+  if (Item("Entity", "Frame Selected", "F", targets.commands.HasSelection() && targets.viewport != nullptr)) {
+    targets.commands.FrameSelected();
+  }
+  ImGui::EndMenu();
+}
+
+void MainMenu::DrawViewMenu(MenuTargets& targets) {
+  if (!BeginMenu("View")) return;
+  ViewportPanel* viewport = targets.viewport;
+  const bool has_viewport = viewport != nullptr;
+  if (Item("View", "Perspective", nullptr, has_viewport)) viewport->SetViewPreset(ViewPreset::kPerspective);
+  if (Item("View", "Top", nullptr, has_viewport)) viewport->SetViewPreset(ViewPreset::kTop);
+  if (Item("View", "Front", nullptr, has_viewport)) viewport->SetViewPreset(ViewPreset::kFront);
+  if (Item("View", "Side", nullptr, has_viewport)) viewport->SetViewPreset(ViewPreset::kSide);
+  ImGui::Separator();
+  if (Item("View", "Frame Selected", "F", has_viewport && targets.commands.HasSelection())) targets.commands.FrameSelected();
+  ImGui::Separator();
+  if (Item("View", "Expand All")) targets.hierarchy.ExpandAll();
+  if (Item("View", "Collapse All")) targets.hierarchy.CollapseAll();
+  ImGui::Separator();
+  if (Item("View", "Reset Layout") && targets.reset_layout) targets.reset_layout();
+  ImGui::EndMenu();
+}
+
+void MainMenu::DrawHelpMenu(MenuTargets& targets) {
+  if (!BeginMenu("Help")) return;
+  if (Item("Help", "Keyboard Shortcuts")) show_shortcuts_ = true;
+  if (Item("Help", "Open Demo Scene")) targets.files.RequestOpenDemo();
+  ImGui::Separator();
+  if (Item("Help", "About Cairn")) show_about_ = true;
+  ImGui::EndMenu();
+}
+
+void MainMenu::DrawDialogs() {
+  if (show_shortcuts_) {
+    if (BeginModal("Keyboard Shortcuts", ImVec2(640.0f, 520.0f))) {
+      BeginModalBody();
+      if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+        ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 200.0f);
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+        for (const ShortcutRow& row : kShortcuts) {
+          ImGui::TableNextRow();
+          ImGui::TableSetColumnIndex(0);
+          ImGui::TextColored(theme::kCameraIcon, "%s", row.keys);
+          ImGui::TableSetColumnIndex(1);
+          ImGui::TextWrapped("%s", row.what);
+        }
+        ImGui::EndTable();
+      }
+      EndModalBody();
+      if (ModalButtons("shortcuts", {"Close"}, 0, 0) == 0) {
+        show_shortcuts_ = false;
+        ImGui::CloseCurrentPopup();
+      }
+      EndModal();
+    }
+    return;
+  }
+  if (show_about_) {
+    if (BeginModal("About Cairn")) {
+      BeginModalBody();
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::Text("Cairn level editor");
+      ImGui::Spacing();
+      ImGui::TextColored(theme::kTextDim,
+                         "Scenes are JSON files built from entities and components. Every change is an undoable action, "
+                         "journaled beside the scene so that nothing is lost if the editor stops unexpectedly.");
+      ImGui::Spacing();
+      ImGui::TextColored(theme::kTextDim, "Dear ImGui %s", ImGui::GetVersion());
+      ImGui::PopTextWrapPos();
+      EndModalBody();
+      if (ModalButtons("about", {"Close"}, 0, 0) == 0) {
+        show_about_ = false;
+        ImGui::CloseCurrentPopup();
+      }
+      EndModal();
+    }
+  }
+}
+
+}  // namespace cairn::editor

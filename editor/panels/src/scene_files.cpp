@@ -1,0 +1,500 @@
+#include "cairn/editor/panels/scene_files.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <exception>
+#include <system_error>
+#include <utility>
+
+#include "cairn/ecs/command.h"
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/editor_errors.h"
+#include "cairn/editor/panels/demo_scene.h"
+#include "cairn/editor/panels/editor_host.h"
+#include "cairn/editor/panels/modal_frame.h"
+#include "cairn/editor/panels/recent_files.h"
+#include "cairn/editor/panels/theme.h"
+#include "cairn/editor/viewport_panel.h"
+#include "cairn/serialization/runtime_export.h"
+#include "cairn/serialization/scene_loader.h"
+#include "cairn/serialization/scene_writer.h"
+
+namespace cairn::editor {
+namespace {
+
+std::string Quoted(const std::filesystem::path& path) { return "'" + path.filename().string() + "'"; }
+
+bool Exists(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::exists(path, error);
+}
+
+std::string Plural(std::size_t count, const char* one, const char* many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+// Replaces or adds each member of `from` in `into` (objects only).
+void MergeMembers(ecs::PlainValue& into, const ecs::PlainValue& from) {
+  if (!into.IsObject() || !from.IsObject()) return;
+  for (const auto& [key, value] : from.AsObject()) {
+    auto& members = into.AsObject();
+    auto found = std::find_if(members.begin(), members.end(), [&](const auto& member) { return member.first == key; });
+    if (found != members.end()) {
+      found->second = value;
+    } else {
+      members.emplace_back(key, value);
+    }
+  }
+}
+
+// How many of the actions fail when applied in turn to `world`.
+std::size_t FailuresReplaying(ecs::Coordinator& world, const std::vector<JournalEntry>& entries) {
+  std::size_t failures = 0;
+  for (const JournalEntry& entry : entries) {
+    try {
+      ecs::ApplyAction(world, entry.action);
+    } catch (const std::exception&) {
+      ++failures;
+    }
+  }
+  return failures;
+}
+
+}  // namespace
+
+SceneFiles::SceneFiles(EditorContext& context, EditorHost& host, RecentFiles& recent, ViewportPanel* viewport,
+                       std::function<void()> world_replaced)
+    : context_(context), host_(host), recent_(recent), viewport_(viewport), world_replaced_(std::move(world_replaced)) {}
+
+// ---- Start ----------------------------------------------------------------------------
+
+void SceneFiles::Start(const std::optional<std::filesystem::path>& scene) {
+  if (!scene) {
+    OpenDemo();
+    OfferRecovery(std::nullopt);
+    started_ = true;
+    return;
+  }
+  const std::filesystem::path path = NormalPath(*scene);
+  if (Exists(path)) {
+    const bool opened = Open(path);  // offers recovery itself
+    started_ = true;
+    if (opened) return;
+    context_.Log().Info("Started with an empty untitled scene instead");
+    OfferRecovery(std::nullopt);
+    return;
+  }
+  started_ = true;
+  context_.ReplaceWorld(context_.Options().world_factory(), path);
+  Replaced(ecs::PlainValue::MakeObject());
+  context_.Log().Info(path.string() + " does not exist yet: it is created when you save");
+  OfferRecovery(path);
+}
+
+// ---- Requests -------------------------------------------------------------------------
+
+void SceneFiles::RequestNew() { Guard({Guarded::Kind::kNew, {}}); }
+void SceneFiles::RequestOpen() { Guard({Guarded::Kind::kOpenDialog, {}}); }
+void SceneFiles::RequestOpen(const std::filesystem::path& path) { Guard({Guarded::Kind::kOpenPath, path}); }
+void SceneFiles::RequestOpenDemo() { Guard({Guarded::Kind::kOpenDemo, {}}); }
+void SceneFiles::RequestQuit() { Guard({Guarded::Kind::kQuit, {}}); }
+
+void SceneFiles::RequestSave() {
+  if (context_.ScenePath()) {
+    tasks_.push_back({Task::Kind::kSave, *context_.ScenePath(), std::nullopt});
+  } else {
+    ShowFileDialog(DialogPurpose::kSaveAs);
+  }
+}
+
+void SceneFiles::RequestSaveAs() { ShowFileDialog(DialogPurpose::kSaveAs); }
+void SceneFiles::RequestExport() { ShowFileDialog(DialogPurpose::kExport); }
+
+void SceneFiles::Guard(Guarded operation) {
+  if (unsaved_question_) return;  // already asking
+  if (context_.IsDirty()) {
+    unsaved_question_ = std::move(operation);
+    return;
+  }
+  Proceed(operation);
+}
+
+void SceneFiles::Proceed(const Guarded& operation) {
+  switch (operation.kind) {
+    case Guarded::Kind::kNew: tasks_.push_back({Task::Kind::kNew, {}, std::nullopt}); break;
+    case Guarded::Kind::kOpenDialog: ShowFileDialog(DialogPurpose::kOpen); break;
+    case Guarded::Kind::kOpenPath: tasks_.push_back({Task::Kind::kOpen, operation.path, std::nullopt}); break;
+    case Guarded::Kind::kOpenDemo: tasks_.push_back({Task::Kind::kOpenDemo, {}, std::nullopt}); break;
+    case Guarded::Kind::kQuit: tasks_.push_back({Task::Kind::kQuit, {}, std::nullopt}); break;
+  }
+}
+
+void SceneFiles::ShowFileDialog(DialogPurpose purpose, std::optional<Guarded> then) {
+  dialog_purpose_ = purpose;
+  after_dialog_ = std::move(then);
+  FileDialog::Request request;
+  const std::optional<std::filesystem::path>& scene = context_.ScenePath();
+  if (scene) request.folder = scene->parent_path();
+  switch (purpose) {
+    case DialogPurpose::kOpen:
+      request.title = "Open Scene";
+      request.accept_label = "Open";
+      break;
+    case DialogPurpose::kSaveAs:
+      request.mode = FileDialogMode::kSave;
+      request.title = "Save Scene As";
+      request.accept_label = "Save";
+      request.file_name = scene ? scene->filename().string() : "untitled.json";
+      break;
+    case DialogPurpose::kExport:
+      request.mode = FileDialogMode::kSave;
+      request.title = "Export for Runtime";
+      request.accept_label = "Export";
+      request.file_name = (scene ? scene->stem().string() : std::string("untitled")) + ".runtime.json";
+      request.offer_world_matrices = true;
+      break;
+  }
+  file_dialog_.Open(std::move(request));
+}
+
+// ---- Work -------------------------------------------------------------------------------
+
+void SceneFiles::ProcessPending() {
+  while (!tasks_.empty()) {
+    Task task = std::move(tasks_.front());
+    tasks_.pop_front();
+    Run(task);
+  }
+}
+
+void SceneFiles::Run(Task& task) {
+  switch (task.kind) {
+    case Task::Kind::kNew: New(); break;
+    case Task::Kind::kOpen: Open(task.path); break;
+    case Task::Kind::kOpenDemo: OpenDemo(); break;
+    case Task::Kind::kSave:
+      if (Save(task.path) && task.then) Proceed(*task.then);
+      break;
+    case Task::Kind::kExport: Export(task.path); break;
+    case Task::Kind::kQuit:
+      // Nothing unsaved is wanted any more: the journal goes too.
+      context_.DiscardJournal();
+      host_.Close();
+      break;
+    case Task::Kind::kRecover: Recover(); break;
+  }
+}
+
+void SceneFiles::Replaced(ecs::PlainValue editor) {
+  editor_data_ = editor.IsObject() ? std::move(editor) : ecs::PlainValue::MakeObject();
+  if (viewport_ != nullptr) viewport_->LoadEditorData(editor_data_);
+  if (world_replaced_) world_replaced_();
+}
+
+void SceneFiles::New() {
+  context_.NewScene();
+  Replaced(ecs::PlainValue::MakeObject());
+  context_.Log().Info("New scene");
+}
+
+void SceneFiles::OpenDemo() {
+  serialization::Scene demo = LoadDemoScene();
+  context_.ReplaceWorld(std::move(demo.world), std::nullopt);
+  Replaced(std::move(demo.editor));
+  context_.Log().Info("Opened the demo scene (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
+}
+
+bool SceneFiles::Open(const std::filesystem::path& requested) {
+  const std::filesystem::path path = NormalPath(requested);
+  serialization::LoadResult result = serialization::LoadSceneFile(path);
+  std::vector<std::string> lines;
+  for (const serialization::Diagnostic& diagnostic : result.diagnostics) lines.push_back(diagnostic.ToString());
+  if (!result.Ok()) {
+    for (const std::string& line : lines) context_.Log().Error(path.filename().string() + ": " + line);
+    const std::size_t errors = static_cast<std::size_t>(std::count_if(
+        result.diagnostics.begin(), result.diagnostics.end(), [](const auto& d) { return d.IsError(); }));
+    const char* outcome = started_ ? "The scene you had open is unchanged." : "Cairn started with an empty scene instead.";
+    ShowReport({"Cannot open " + Quoted(path),
+                path.string() + " was not opened (" + Plural(errors, "problem", "problems") + "). " + outcome,
+                std::move(lines)});
+    return false;
+  }
+  for (const std::string& line : lines) context_.Log().Warning(path.filename().string() + ": " + line);
+  context_.ReplaceWorld(std::move(result.scene->world), path);
+  Replaced(std::move(result.scene->editor));
+  recent_.Add(path);
+  if (const std::string problem = recent_.Save(); !problem.empty()) context_.Log().Warning(problem);
+  context_.Log().Info("Opened " + path.string() + " (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
+  OfferRecovery(path);
+  return true;
+}
+
+bool SceneFiles::Save(const std::filesystem::path& requested) {
+  const std::filesystem::path path = NormalPath(requested);
+  serialization::SaveResult result;
+  try {
+    result = serialization::SaveSceneFile(path, context_.World(), EditorData());
+  } catch (const std::exception& error) {
+    result.ok = false;
+    result.error = error.what();
+  }
+  if (!result.ok) {
+    context_.Log().Error(result.error);
+    ShowReport({"Cannot save " + Quoted(path), "The scene was not saved; the file on disk is unchanged.", {result.error}});
+    return false;
+  }
+  context_.MarkSaved(path);
+  recent_.Add(path);
+  if (const std::string problem = recent_.Save(); !problem.empty()) context_.Log().Warning(problem);
+  context_.Log().Info("Saved " + path.string() + " (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
+  return true;
+}
+
+void SceneFiles::Export(const std::filesystem::path& requested) {
+  const std::filesystem::path path = NormalPath(requested);
+  serialization::ExportOptions options;
+  options.include_world_matrices = file_dialog_.IncludeWorldMatrices();
+  serialization::SaveResult result;
+  try {
+    result = serialization::ExportRuntimeFile(path, context_.World(), options);
+  } catch (const std::exception& error) {
+    result.ok = false;
+    result.error = error.what();
+  }
+  if (!result.ok) {
+    context_.Log().Error(result.error);
+    ShowReport({"Cannot export " + Quoted(path), "The runtime file was not written.", {result.error}});
+    return;
+  }
+  context_.Log().Info("Exported " + path.string() + " for the runtime");
+}
+
+ecs::PlainValue SceneFiles::EditorData() const {
+  ecs::PlainValue editor = editor_data_;
+  if (viewport_ != nullptr) MergeMembers(editor, viewport_->SaveEditorData());
+  return editor;
+}
+
+void SceneFiles::ShowReport(Report report) { reports_.push_back(std::move(report)); }
+
+// ---- Recovery ------------------------------------------------------------------------------
+
+void SceneFiles::OfferRecovery(const std::optional<std::filesystem::path>& scene) {
+  if (!context_.Options().journaling) return;
+  const std::filesystem::path journal = JournalPathFor(scene, context_.Options().untitled_journal_directory);
+  if (!Exists(journal)) return;
+  JournalContents contents;
+  try {
+    contents = Journal::Read(journal, context_.World());
+  } catch (const JournalError& error) {
+    context_.Log().Error(std::string(error.what()) + " (the journal cannot be recovered)");
+    return;
+  }
+  for (const std::string& warning : contents.warnings) context_.Log().Warning(warning);
+  if (contents.Empty()) return;  // nothing to recover; the next edit starts it afresh
+  std::optional<std::string> mismatch = JournalMismatch(contents.header, scene);
+  recovery_ = RecoveryOffer{scene, journal, std::move(contents), std::move(mismatch)};
+}
+
+std::unique_ptr<ecs::Coordinator> SceneFiles::UntitledRecoveryBase(const JournalContents& contents,
+                                                                   ecs::PlainValue& editor) const {
+  // An untitled session starts either empty (File > New) or from the demo
+  // scene. The journal does not say which; the base it replays onto without
+  // failures is the one it was recorded on (the demo's ids are fixed, so
+  // actions on demo entities fail on an empty world).
+  std::unique_ptr<ecs::Coordinator> empty = context_.Options().world_factory();
+  const std::size_t empty_failures = FailuresReplaying(*empty, contents.entries);
+  if (empty_failures > 0) {
+    serialization::Scene demo = LoadDemoScene();
+    if (FailuresReplaying(*demo.world, contents.entries) < empty_failures) {
+      serialization::Scene fresh = LoadDemoScene();
+      editor = std::move(fresh.editor);
+      return std::move(fresh.world);
+    }
+  }
+  editor = ecs::PlainValue::MakeObject();
+  return context_.Options().world_factory();
+}
+
+void SceneFiles::Recover() {
+  if (!recovery_) return;
+  RecoveryOffer offer = std::move(*recovery_);
+  recovery_.reset();
+  std::unique_ptr<ecs::Coordinator> base;
+  ecs::PlainValue editor = ecs::PlainValue::MakeObject();
+  if (!offer.scene) {
+    base = UntitledRecoveryBase(offer.contents, editor);
+  } else if (Exists(*offer.scene)) {
+    serialization::LoadResult loaded = serialization::LoadSceneFile(*offer.scene);
+    if (!loaded.Ok()) {
+      std::vector<std::string> lines;
+      for (const auto& diagnostic : loaded.diagnostics) lines.push_back(diagnostic.ToString());
+      ShowReport({"Cannot recover " + Quoted(*offer.scene),
+                  "The saved scene the journal applies to cannot be opened; the journal was left in place.", lines});
+      return;
+    }
+    base = std::move(loaded.scene->world);
+    editor = std::move(loaded.scene->editor);
+  } else {
+    base = context_.Options().world_factory();
+  }
+  RecoveryResult result;
+  try {
+    result = context_.Recover(std::move(base), offer.scene, offer.contents);
+  } catch (const std::exception& error) {
+    context_.Log().Error(error.what());
+    ShowReport({"Cannot recover", "The journal was left in place.", {error.what()}});
+    return;
+  }
+  Replaced(std::move(editor));
+  if (!result.Succeeded()) {
+    ShowReport({"Recovered with problems",
+                "Recovered " + Plural(result.replayed, "change", "changes") + "; these could not be applied:",
+                result.errors});
+  }
+}
+
+// ---- Dialogs -------------------------------------------------------------------------------
+
+bool SceneFiles::DialogOpen() const {
+  return recovery_.has_value() || !reports_.empty() || unsaved_question_.has_value() || file_dialog_.IsOpen();
+}
+
+std::string SceneFiles::DialogTitle() const {
+  if (recovery_) return "Recover Unsaved Changes";
+  if (!reports_.empty()) return reports_.front().title;
+  if (unsaved_question_) return "Unsaved Changes";
+  if (file_dialog_.IsOpen()) return file_dialog_.Title();
+  return {};
+}
+
+void SceneFiles::DrawDialogs() {
+  if (recovery_) {
+    DrawRecoveryDialog();
+  } else if (!reports_.empty()) {
+    DrawReportDialog();
+  } else if (unsaved_question_) {
+    DrawUnsavedDialog();
+  } else if (file_dialog_.IsOpen()) {
+    DrawFileDialog();
+  }
+}
+
+void SceneFiles::DrawRecoveryDialog() {
+  const RecoveryOffer& offer = *recovery_;
+  const std::string scene = offer.scene ? Quoted(*offer.scene) : std::string("the untitled scene");
+  if (!BeginModal("Recover Unsaved Changes", ImVec2(ModalMetrics::kWidth, ModalMetrics::kHeight + 60.0f))) return;
+  BeginModalBody();
+  ImGui::PushTextWrapPos(0.0f);
+  const std::size_t count = offer.contents.entries.size();
+  ImGui::Text("Cairn was closed without saving %s. Its journal holds %s made after the last save:", scene.c_str(),
+              Plural(count, "change", "changes").c_str());
+  ImGui::Spacing();
+  constexpr std::size_t kListed = 8;
+  for (std::size_t i = 0; i < std::min(count, kListed); ++i) {
+    ImGui::BulletText("%s", offer.contents.entries[i].action.name.c_str());
+  }
+  if (count > kListed) ImGui::TextColored(theme::kTextDim, "... and %zu more", count - kListed);
+  for (const std::string& error : offer.contents.errors) ImGui::TextColored(theme::kWarning, "%s", error.c_str());
+  if (offer.mismatch) {
+    ImGui::Spacing();
+    ImGui::TextColored(theme::kError, "The journal cannot be applied: %s", offer.mismatch->c_str());
+  }
+  ImGui::PopTextWrapPos();
+  EndModalBody();
+  int clicked = -1;
+  if (offer.mismatch) {
+    clicked = ModalButtons("recovery", {"Discard"}, -1, -1) == 0 ? 1 : -1;
+  } else {
+    clicked = ModalButtons("recovery", {"Recover", "Discard"}, 0, -1);
+  }
+  if (clicked == 0) {
+    tasks_.push_back({Task::Kind::kRecover, {}, std::nullopt});
+    ImGui::CloseCurrentPopup();
+  } else if (clicked == 1) {
+    try {
+      Journal::Remove(offer.journal);
+      context_.Log().Info("Discarded " + Plural(count, "journaled change", "journaled changes"));
+    } catch (const JournalError& error) {
+      context_.Log().Error(error.what());
+    }
+    recovery_.reset();
+    ImGui::CloseCurrentPopup();
+  }
+  EndModal();
+}
+
+void SceneFiles::DrawReportDialog() {
+  const Report& report = reports_.front();
+  const std::string id = report.title + "###report";
+  if (!BeginModal(id.c_str(), ImVec2(ModalMetrics::kWidth + 120.0f, ModalMetrics::kHeight + 80.0f))) return;
+  BeginModalBody();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(report.summary.c_str());
+  ImGui::Spacing();
+  for (const std::string& line : report.lines) {
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kError);
+    ImGui::Bullet();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  EndModalBody();
+  if (ModalButtons("report", {"OK"}, 0, 0) == 0) {
+    reports_.pop_front();
+    ImGui::CloseCurrentPopup();
+  }
+  EndModal();
+}
+
+void SceneFiles::DrawUnsavedDialog() {
+  const Guarded operation = *unsaved_question_;
+  if (!BeginModal("Unsaved Changes")) return;
+  BeginModalBody();
+  ImGui::PushTextWrapPos(0.0f);
+  const std::optional<std::filesystem::path>& path = context_.ScenePath();
+  const std::string scene = path ? Quoted(*path) : std::string("the untitled scene");
+  const char* before = operation.kind == Guarded::Kind::kQuit  ? "quitting"
+                       : operation.kind == Guarded::Kind::kNew ? "starting a new scene"
+                                                               : "opening another scene";
+  ImGui::Text("Save the changes to %s before %s?", scene.c_str(), before);
+  ImGui::Spacing();
+  ImGui::TextColored(theme::kTextDim, "Your changes are lost if you don't save them.");
+  ImGui::PopTextWrapPos();
+  EndModalBody();
+  const int clicked = ModalButtons("unsaved", {"Save", "Don't Save", "Cancel"}, 0, 2);
+  if (clicked < 0) {
+    EndModal();
+    return;
+  }
+  unsaved_question_.reset();
+  ImGui::CloseCurrentPopup();
+  EndModal();
+  if (clicked == 0) {
+    if (path) {
+      tasks_.push_back({Task::Kind::kSave, *path, operation});
+    } else {
+      ShowFileDialog(DialogPurpose::kSaveAs, operation);
+    }
+  } else if (clicked == 1) {
+    Proceed(operation);
+  }
+}
+
+void SceneFiles::DrawFileDialog() {
+  const std::optional<std::filesystem::path> chosen = file_dialog_.Draw();
+  if (!chosen) {
+    if (!file_dialog_.IsOpen()) after_dialog_.reset();  // cancelled
+    return;
+  }
+  switch (dialog_purpose_) {
+    case DialogPurpose::kOpen: tasks_.push_back({Task::Kind::kOpen, *chosen, std::nullopt}); break;
+    case DialogPurpose::kSaveAs: tasks_.push_back({Task::Kind::kSave, *chosen, after_dialog_}); break;
+    case DialogPurpose::kExport: tasks_.push_back({Task::Kind::kExport, *chosen, std::nullopt}); break;
+  }
+  after_dialog_.reset();
+}
+
+}  // namespace cairn::editor

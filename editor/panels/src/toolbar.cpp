@@ -1,0 +1,151 @@
+#include "cairn/editor/panels/toolbar.h"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/theme.h"
+#include "cairn/editor/panels/widget_map.h"
+#include "cairn/editor/viewport_panel.h"
+
+namespace cairn::editor {
+namespace {
+
+// A vertical rule between groups of controls.
+void GroupSeparator() {
+  ImGui::SameLine(0.0f, 10.0f);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float height = ImGui::GetFrameHeight();
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, at.y + 3.0f), ImVec2(at.x, at.y + height - 3.0f),
+                                      ImGui::GetColorU32(ImGuiCol_Separator), 1.0f);
+  ImGui::Dummy(ImVec2(1.0f, height));
+  ImGui::SameLine(0.0f, 10.0f);
+}
+
+// A button drawn as pressed while `on`.
+bool ToggleButton(const char* label, bool on, float width, const char* map_name) {
+  if (on) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  }
+  const bool clicked = ImGui::Button(label, ImVec2(width, 0.0f));
+  if (on) ImGui::PopStyleColor(2);
+  GlobalWidgetMap().Record(map_name);
+  return clicked;
+}
+
+void Tooltip(const std::string& text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text.c_str());
+}
+
+void DrawTools(ViewportPanel* viewport) {
+  if (viewport == nullptr) ImGui::BeginDisabled();
+  static ViewportTools no_tools;
+  ViewportTools& tools = viewport != nullptr ? viewport->Tools() : no_tools;
+  struct ToolButton {
+    GizmoTool tool;
+    const char* label;
+    const char* tip;
+    const char* map_name;
+  };
+  constexpr ToolButton kTools[] = {
+      {GizmoTool::kTranslate, "Move", "Move the selection (W)", "toolbar/move"},
+      {GizmoTool::kRotate, "Rotate", "Rotate the selection (E)", "toolbar/rotate"},
+      {GizmoTool::kScale, "Scale", "Scale the selection (R)", "toolbar/scale"},
+  };
+  bool first = true;
+  for (const ToolButton& button : kTools) {
+    if (!first) ImGui::SameLine(0.0f, 4.0f);
+    first = false;
+    if (ToggleButton(button.label, tools.tool == button.tool, 64.0f, button.map_name)) tools.tool = button.tool;
+    Tooltip(button.tip);
+  }
+  ImGui::SameLine(0.0f, 8.0f);
+  if (ToggleButton(tools.local_space ? "Local" : "World", false, 64.0f, "toolbar/space")) {
+    tools.local_space = !tools.local_space;
+  }
+  Tooltip(tools.local_space ? "Gizmo axes follow the entity (click for world axes)"
+                            : "Gizmo axes follow the world (click for local axes)");
+
+  GroupSeparator();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(theme::kTextDim, "Snap");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(62.0f);
+  ImGui::DragFloat("##snap_move", &tools.translate_snap, 0.01f, 0.0f, 100.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  Tooltip("Move snap step (hold Ctrl while dragging a gizmo to snap)");
+  ImGui::SameLine(0.0f, 4.0f);
+  ImGui::SetNextItemWidth(62.0f);
+  ImGui::DragFloat("##snap_rotate", &tools.rotate_snap_degrees, 0.5f, 0.0f, 180.0f, "%.0f\xC2\xB0", ImGuiSliderFlags_AlwaysClamp);
+  Tooltip("Rotate snap step in degrees");
+  ImGui::SameLine(0.0f, 4.0f);
+  ImGui::SetNextItemWidth(62.0f);
+  ImGui::DragFloat("##snap_scale", &tools.scale_snap, 0.01f, 0.0f, 10.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  Tooltip("Scale snap step");
+  if (viewport == nullptr) ImGui::EndDisabled();
+}
+
+void DrawHistory(EditorContext& context) {
+  const History& history = context.GetHistory();
+  if (!history.CanUndo()) ImGui::BeginDisabled();
+  if (ImGui::Button("Undo", ImVec2(60.0f, 0.0f))) context.Undo();
+  if (!history.CanUndo()) ImGui::EndDisabled();
+  GlobalWidgetMap().Record("toolbar/undo");
+  Tooltip(history.CanUndo() ? history.UndoMenuLabel() + "  (Ctrl+Z)" : "Nothing to undo");
+  ImGui::SameLine(0.0f, 4.0f);
+  if (!history.CanRedo()) ImGui::BeginDisabled();
+  if (ImGui::Button("Redo", ImVec2(60.0f, 0.0f))) context.Redo();
+  if (!history.CanRedo()) ImGui::EndDisabled();
+  GlobalWidgetMap().Record("toolbar/redo");
+  Tooltip(history.CanRedo() ? history.RedoMenuLabel() + "  (Ctrl+Y)" : "Nothing to redo");
+}
+
+void DrawViews(ViewportPanel* viewport) {
+  if (viewport == nullptr) ImGui::BeginDisabled();
+  struct ViewButton {
+    ViewPreset preset;
+    const char* label;
+    const char* map_name;
+  };
+  constexpr ViewButton kViews[] = {
+      {ViewPreset::kPerspective, "Persp", "toolbar/view/perspective"},
+      {ViewPreset::kTop, "Top", "toolbar/view/top"},
+      {ViewPreset::kFront, "Front", "toolbar/view/front"},
+      {ViewPreset::kSide, "Side", "toolbar/view/side"},
+  };
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(theme::kTextDim, "View");
+  for (const ViewButton& button : kViews) {
+    ImGui::SameLine(0.0f, 4.0f);
+    if (ImGui::Button(button.label, ImVec2(52.0f, 0.0f)) && viewport != nullptr) viewport->SetViewPreset(button.preset);
+    GlobalWidgetMap().Record(button.map_name);
+  }
+  if (viewport == nullptr) ImGui::EndDisabled();
+}
+
+}  // namespace
+
+void Toolbar::Draw(EditorContext& context, ViewportPanel* viewport) {
+  DrawTools(viewport);
+  GroupSeparator();
+  DrawHistory(context);
+  GroupSeparator();
+  DrawViews(viewport);
+
+  // The entity count at the right end, when there is room for it.
+  const std::size_t count = context.World().EntityCount();
+  const std::string summary = std::to_string(count) + (count == 1 ? " entity" : " entities");
+  const float width = ImGui::CalcTextSize(summary.c_str()).x;
+  ImGui::SameLine();
+  const float right = ImGui::GetContentRegionMax().x - width;
+  if (right > ImGui::GetCursorPosX() + 12.0f) {
+    ImGui::SameLine(right);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(theme::kTextDim, "%s", summary.c_str());
+  } else {
+    ImGui::NewLine();
+  }
+}
+
+}  // namespace cairn::editor

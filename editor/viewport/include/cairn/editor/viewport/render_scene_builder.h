@@ -1,0 +1,77 @@
+#pragma once
+// Translates the ECS world into the renderer's RenderScene, once per frame.
+//
+//   MeshRenderer  one mesh instance: world matrix, shape and colour
+//   Light         one LightData (position and direction from the world
+//                 matrix: lights shine along their local -Z) and a light icon
+//   Camera        a camera icon
+//
+// Everything drawn gets a pick id from the PickTable, and the selection state
+// of its entity (Primary for the selection's primary entity, Selected for the
+// others). The scene and the table are cleared and refilled but keep their
+// allocations, and the builder keeps its own scratch arrays, so a world of
+// steady size is translated without allocating. Cost is one pass over each of
+// the MeshRenderer, Light and Camera storages plus O(selection).
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+#include "cairn/ecs/components/light.h"
+#include "cairn/ecs/components/mesh_renderer.h"
+#include "cairn/ecs/entity.h"
+#include "cairn/ecs/fwd.h"
+#include "cairn/render/light_data.h"
+#include "cairn/render/mesh_instance.h"
+#include "cairn/render/mesh_shape.h"
+#include "cairn/render/render_scene.h"
+
+namespace cairn::editor {
+
+class PickTable;
+class Selection;
+class WorldMatrices;
+
+// The renderer's shape for a MeshRenderer's mesh (Cube for values outside the enum).
+render::MeshShape ToRenderShape(ecs::MeshShape shape);
+
+// A Light on an entity with world matrix `world`, in world space. The
+// direction is the matrix's local -Z axis, normalised (straight down when the
+// matrix collapses it); the cone angle becomes the full opening angle the
+// renderer expects (the component stores the half-angle).
+render::LightData ToLightData(const ecs::Light& light, const glm::mat4& world);
+
+// What one Build produced.
+struct RenderSceneCounts {
+  std::size_t meshes = 0;
+  std::size_t lights = 0;
+  std::size_t icons = 0;
+  std::size_t selected = 0;  // meshes and icons drawn as selected or primary
+};
+
+class RenderSceneBuilder {
+ public:
+  // Tint of camera icons (light icons take their light's colour).
+  static constexpr glm::vec4 kCameraIconColor{0.85f, 0.88f, 0.95f, 1.0f};
+
+  // Clears `scene` and `picks` and fills them from `world`. `matrices` must
+  // have been refreshed for this world. Component types the world has not
+  // registered are skipped.
+  RenderSceneCounts Build(ecs::Coordinator& world, const WorldMatrices& matrices, const Selection& selection,
+                          render::RenderScene& scene, PickTable& picks);
+
+ private:
+  void MarkSelection(const ecs::Coordinator& world, const Selection& selection);
+  void ClearMarks();
+  render::SelectionState StateOf(ecs::Entity entity) const {
+    return entity.index < state_by_index_.size() ? state_by_index_[entity.index] : render::SelectionState::None;
+  }
+
+  std::vector<render::SelectionState> state_by_index_;  // by entity index; None except while building
+  std::vector<std::uint32_t> marked_;                   // indices set in state_by_index_
+};
+
+}  // namespace cairn::editor

@@ -1,0 +1,127 @@
+#include "cairn/editor/viewport/render_scene_builder.h"
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "cairn/ecs/components/camera.h"
+#include "cairn/ecs/coordinator.h"
+#include "cairn/editor/selection.h"
+#include "cairn/editor/viewport/pick_table.h"
+#include "cairn/editor/viewport/world_matrices.h"
+
+namespace cairn::editor {
+
+render::MeshShape ToRenderShape(ecs::MeshShape shape) {
+  switch (shape) {
+    case ecs::MeshShape::kCube: return render::MeshShape::Cube;
+    case ecs::MeshShape::kSphere: return render::MeshShape::Sphere;
+    case ecs::MeshShape::kPlane: return render::MeshShape::Plane;
+    case ecs::MeshShape::kCylinder: return render::MeshShape::Cylinder;
+    case ecs::MeshShape::kCone: return render::MeshShape::Cone;
+  }
+  return render::MeshShape::Cube;
+}
+
+namespace {
+
+render::LightType ToRenderLightType(ecs::LightType type) {
+  switch (type) {
+    case ecs::LightType::kDirectional: return render::LightType::Directional;
+    case ecs::LightType::kPoint: return render::LightType::Point;
+    case ecs::LightType::kSpot: return render::LightType::Spot;
+  }
+  return render::LightType::Point;
+}
+
+}  // namespace
+
+render::LightData ToLightData(const ecs::Light& light, const glm::mat4& world) {
+  render::LightData data;
+  data.type = ToRenderLightType(light.type);
+  data.position = glm::vec3(world[3]);
+  const glm::vec3 forward = -glm::vec3(world[2]);
+  const float length = glm::length(forward);
+  data.direction = length > 1e-12f && std::isfinite(length) ? forward / length : glm::vec3(0.0f, -1.0f, 0.0f);
+  data.color = light.color;
+  data.intensity = light.intensity;
+  data.range = light.range;
+  data.cone_angle_degrees = 2.0f * light.cone_angle_degrees;
+  return data;
+}
+
+void RenderSceneBuilder::MarkSelection(const ecs::Coordinator& world, const Selection& selection) {
+  const ecs::EntityId primary = selection.Primary();
+  for (const ecs::EntityId id : selection.Ids()) {
+    const ecs::Entity entity = world.FindEntity(id);
+    if (entity.IsNull()) continue;
+    if (entity.index >= state_by_index_.size()) state_by_index_.resize(entity.index + 1, render::SelectionState::None);
+    state_by_index_[entity.index] = id == primary ? render::SelectionState::Primary : render::SelectionState::Selected;
+    marked_.push_back(entity.index);
+  }
+}
+
+void RenderSceneBuilder::ClearMarks() {
+  for (const std::uint32_t index : marked_) state_by_index_[index] = render::SelectionState::None;
+  marked_.clear();
+}
+
+RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const WorldMatrices& matrices,
+                                            const Selection& selection, render::RenderScene& scene,
+                                            PickTable& picks) {
+  scene.Clear();
+  picks.Clear();
+  RenderSceneCounts counts;
+  MarkSelection(world, selection);
+  // The marks must not outlive this call, even when it throws.
+  struct MarksGuard {
+    RenderSceneBuilder* builder;
+    ~MarksGuard() { builder->ClearMarks(); }
+  } guard{this};
+
+  if (world.IsRegistered<ecs::MeshRenderer>()) {
+    world.Each<ecs::MeshRenderer>([&](ecs::Entity entity, const ecs::MeshRenderer& mesh) {
+      render::MeshInstance instance;
+      instance.world = matrices.Of(world, entity);
+      instance.color = mesh.color;
+      instance.pick_id = picks.Add(entity);
+      instance.selection = StateOf(entity);
+      counts.selected += instance.selection != render::SelectionState::None ? 1 : 0;
+      scene.meshes.Add(ToRenderShape(mesh.mesh), instance);
+    });
+    counts.meshes = scene.meshes.InstanceCount();
+  }
+
+  if (world.IsRegistered<ecs::Light>()) {
+    world.Each<ecs::Light>([&](ecs::Entity entity, const ecs::Light& light) {
+      const render::LightData data = ToLightData(light, matrices.Of(world, entity));
+      scene.lights.push_back(data);
+      render::IconInstance icon;
+      icon.position = data.position;
+      icon.kind = render::IconKind::Light;
+      icon.color = glm::vec4(light.color, 1.0f);
+      icon.pick_id = picks.Add(entity);
+      icon.selection = StateOf(entity);
+      counts.selected += icon.selection != render::SelectionState::None ? 1 : 0;
+      scene.icons.push_back(icon);
+    });
+    counts.lights = scene.lights.size();
+  }
+
+  if (world.IsRegistered<ecs::Camera>()) {
+    world.Each<ecs::Camera>([&](ecs::Entity entity, const ecs::Camera&) {
+      render::IconInstance icon;
+      icon.position = glm::vec3(matrices.Of(world, entity)[3]);
+      icon.kind = render::IconKind::Camera;
+      icon.color = kCameraIconColor;
+      icon.pick_id = picks.Add(entity);
+      icon.selection = StateOf(entity);
+      counts.selected += icon.selection != render::SelectionState::None ? 1 : 0;
+      scene.icons.push_back(icon);
+    });
+  }
+  counts.icons = scene.icons.size();
+  return counts;
+}
+
+}  // namespace cairn::editor

@@ -1,0 +1,333 @@
+#include "cairn/editor/viewport_panel.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <span>
+#include <utility>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/viewport/camera_navigator.h"
+#include "cairn/editor/viewport/click_detector.h"
+#include "cairn/editor/viewport/editor_camera_data.h"
+#include "cairn/editor/viewport/pick_selection.h"
+#include "cairn/editor/viewport/pick_table.h"
+#include "cairn/editor/viewport/render_scene_builder.h"
+#include "cairn/editor/viewport/selection_bounds.h"
+#include "cairn/editor/viewport/transform_drag.h"
+#include "cairn/editor/viewport/world_matrices.h"
+#include "cairn/render/gizmo.h"
+#include "cairn/render/gizmo_renderer.h"
+#include "cairn/render/renderer.h"
+
+namespace cairn::editor {
+
+namespace {
+
+// Where the gizmo is told the pointer is when it must not hover anything.
+constexpr glm::vec2 kPointerAway{-1.0e6f, -1.0e6f};
+
+render::GizmoMode ToGizmoMode(GizmoTool tool) {
+  switch (tool) {
+    case GizmoTool::kTranslate: return render::GizmoMode::Translate;
+    case GizmoTool::kRotate: return render::GizmoMode::Rotate;
+    case GizmoTool::kScale: return render::GizmoMode::Scale;
+  }
+  return render::GizmoMode::Translate;
+}
+
+render::ViewPreset ToRenderPreset(ViewPreset preset) {
+  switch (preset) {
+    case ViewPreset::kPerspective: return render::ViewPreset::Perspective;
+    case ViewPreset::kTop: return render::ViewPreset::Top;
+    case ViewPreset::kFront: return render::ViewPreset::Front;
+    case ViewPreset::kSide: return render::ViewPreset::Right;
+  }
+  return render::ViewPreset::Perspective;
+}
+
+bool SameDelta(const render::GizmoDelta& a, const render::GizmoDelta& b) {
+  return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
+}
+
+}  // namespace
+
+// The panel's state between frames. Draw runs its steps in this order:
+// input and camera, world matrices, gizmo (and the actions of a drag), the
+// click against last frame's image, then the new frame.
+struct ViewportPanel::Impl {
+  render::Renderer renderer;
+  render::GizmoRenderer gizmo_renderer;
+  render::EditorCamera camera;
+  render::Gizmo gizmo;
+  render::RenderScene scene;
+  RenderSceneBuilder builder;
+  PickTable picks;
+  WorldMatrices matrices;
+  CameraNavigator navigator;
+  ClickDetector click;
+  TransformDrag drag;
+  render::GizmoDelta sent_delta;  // the delta of the drag's last enqueued action
+  ecs::PlainValue editor_data = ecs::PlainValue::MakeObject();
+  bool initialize_attempted = false;
+  bool initializing = false;  // errors are returned by Initialize, not logged
+  bool left_owned = false;  // the left button went down on the viewport for the gizmo or a click
+  // The world the pick table was built from: a click after the world was
+  // replaced must not resolve old handles in the new world.
+  const ecs::Coordinator* picked_world = nullptr;
+  bool has_frame = false;
+
+  // Transform targets, recomputed when the selection or the world changed.
+  std::vector<ecs::EntityId> targets;
+  const ecs::Coordinator* targets_world = nullptr;
+  std::uint64_t targets_selection_version = ~std::uint64_t{0};
+  std::uint64_t targets_history_serial = ~std::uint64_t{0};
+  std::size_t targets_history_depth = 0;
+
+  const std::vector<ecs::EntityId>& Targets(EditorContext& context) {
+    const ecs::Coordinator& world = context.World();
+    const Selection& selection = context.GetSelection();
+    const History& history = context.GetHistory();
+    const std::size_t depth = history.UndoCount() + history.RedoCount();
+    if (targets_world != &world || targets_selection_version != selection.Version() ||
+        targets_history_serial != history.CurrentSerial() || targets_history_depth != depth) {
+      targets = TransformTargets(world, selection);
+      targets_world = &world;
+      targets_selection_version = selection.Version();
+      targets_history_serial = history.CurrentSerial();
+      targets_history_depth = depth;
+    }
+    return targets;
+  }
+
+  void FinishDrag(EditorContext& context) {
+    if (!drag.Active()) return;
+    drag.End();
+    context.EndMerge();
+  }
+
+  // Follows one frame of the gizmo: a new drag captures its targets, every
+  // frame whose delta changed enqueues the absolute transforms under the
+  // drag's merge key, and the release closes the merge run.
+  void FollowGizmo(EditorContext& context, const render::GizmoResult& result, const render::GizmoPivot& pivot,
+                   std::span<const ecs::EntityId> ids) {
+    ecs::Coordinator& world = context.World();
+    if (result.drag_started) {
+      FinishDrag(context);
+      drag.Begin(world, matrices, ids, pivot, gizmo.Mode());
+      sent_delta = render::GizmoDelta{};
+    }
+    if (!drag.Active() || !(result.dragging || result.drag_finished)) return;
+    if (!drag.TargetsExist(world)) {
+      gizmo.Cancel();
+      FinishDrag(context);
+      return;
+    }
+    if (!SameDelta(result.delta, sent_delta)) {
+      context.Enqueue(drag.MakeAction(world, result.delta), EnqueueOptions::Merging(drag.MergeKey()));
+      sent_delta = result.delta;
+    }
+    if (result.drag_finished) FinishDrag(context);
+  }
+};
+
+ViewportPanel::ViewportPanel(EditorContext& context) : context_(context), impl_(std::make_unique<Impl>()) {}
+
+ViewportPanel::~ViewportPanel() = default;
+
+std::vector<std::string> ViewportPanel::Initialize() { return Initialize({}); }
+
+std::vector<std::string> ViewportPanel::Initialize(const std::vector<render::ShaderOverride>& shader_overrides) {
+  Impl& impl = *impl_;
+  impl.initialize_attempted = true;
+  render::RendererOptions options;
+  options.shader_overrides = shader_overrides;
+  // Problems met while initialising are returned; later ones (on a resize)
+  // reach the Console as they happen.
+  MessageLog& log = context_.Log();
+  bool* initializing = &impl.initializing;
+  options.on_error = [&log, initializing](const render::RenderError& error) {
+    if (!*initializing) log.Error("Viewport: " + error.ToString());
+  };
+
+  std::vector<std::string> problems;
+  impl.initializing = true;
+  try {
+    for (const render::RenderError& error : impl.renderer.Initialize(options)) problems.push_back(error.ToString());
+    for (const render::RenderError& error : impl.gizmo_renderer.Initialize(options)) {
+      problems.push_back(error.ToString());
+    }
+  } catch (const std::exception& error) {
+    problems.push_back(std::string("cannot create the renderer: ") + error.what());
+  }
+  impl.initializing = false;
+  return problems;
+}
+
+void ViewportPanel::Draw() {
+  Impl& impl = *impl_;
+  if (!impl.initialize_attempted) {
+    for (const std::string& problem : Initialize()) context_.Log().Error("Viewport: " + problem);
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  ecs::Coordinator& world = context_.World();
+  Selection& selection = context_.GetSelection();
+
+  // A child window that neither scrolls nor moves, filled by one invisible
+  // button that owns the mouse buttons pressed over it.
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
+  const ImVec2 available = ImGui::GetContentRegionAvail();
+  const ImVec2 size(std::max(available.x, 1.0f), std::max(available.y, 1.0f));
+  ImGui::BeginChild("##cairn_viewport", size, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoMove);
+  ImGui::PopStyleVar();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##cairn_viewport_canvas", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+  hovered_ = ImGui::IsItemHovered();
+
+  // Viewport pixels: the image is rendered at the framebuffer's resolution.
+  const glm::vec2 pixel_scale(io.DisplayFramebufferScale.x > 0.0f ? io.DisplayFramebufferScale.x : 1.0f,
+                              io.DisplayFramebufferScale.y > 0.0f ? io.DisplayFramebufferScale.y : 1.0f);
+  const glm::ivec2 image_size(std::max(1, static_cast<int>(size.x * pixel_scale.x)),
+                              std::max(1, static_cast<int>(size.y * pixel_scale.y)));
+  const glm::vec2 pointer = (glm::vec2(io.MousePos.x, io.MousePos.y) - glm::vec2(origin.x, origin.y)) * pixel_scale;
+  impl.camera.SetViewportSize(glm::vec2(image_size));
+
+  // ---- Camera navigation ----
+  NavigationInput navigation;
+  navigation.pointer = pointer;
+  navigation.pointer_delta = ImGui::IsMousePosValid() ? glm::vec2(io.MouseDelta.x, io.MouseDelta.y) * pixel_scale
+                                                      : glm::vec2(0.0f);
+  navigation.hovered = hovered_ && !impl.drag.Active();  // no camera drags start during a gizmo drag
+  navigation.left_down = io.MouseDown[ImGuiMouseButton_Left];
+  navigation.right_down = io.MouseDown[ImGuiMouseButton_Right];
+  navigation.middle_down = io.MouseDown[ImGuiMouseButton_Middle];
+  navigation.left_pressed = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+  navigation.right_pressed = ImGui::IsMouseClicked(ImGuiMouseButton_Right);
+  navigation.middle_pressed = ImGui::IsMouseClicked(ImGuiMouseButton_Middle);
+  navigation.alt = io.KeyAlt;
+  navigation.wheel = hovered_ || impl.navigator.Active() ? io.MouseWheel : 0.0f;
+  if (!io.WantTextInput) {
+    navigation.fly.forward = ImGui::IsKeyDown(GLFW_KEY_W);
+    navigation.fly.backward = ImGui::IsKeyDown(GLFW_KEY_S);
+    navigation.fly.left = ImGui::IsKeyDown(GLFW_KEY_A);
+    navigation.fly.right = ImGui::IsKeyDown(GLFW_KEY_D);
+    navigation.fly.down = ImGui::IsKeyDown(GLFW_KEY_Q);
+    navigation.fly.up = ImGui::IsKeyDown(GLFW_KEY_E);
+    navigation.fly.fast = io.KeyShift;
+  }
+  navigation.delta_seconds = io.DeltaTime;
+  impl.navigator.Update(impl.camera, navigation);
+  const bool navigating = impl.navigator.Active();
+
+  // ---- World matrices and the gizmo ----
+  impl.matrices.Refresh(world);
+  if (navigation.left_pressed) impl.left_owned = hovered_ && !io.KeyAlt && !navigating;
+  if (!navigation.left_down && !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) impl.left_owned = false;
+
+  const render::GizmoMode mode = ToGizmoMode(tools_.tool);
+  const render::GizmoSpace space = tools_.local_space ? render::GizmoSpace::Local : render::GizmoSpace::World;
+  if (impl.gizmo.Mode() != mode || impl.gizmo.Space() != space) {
+    impl.FinishDrag(context_);  // changing either cancels the gizmo's drag
+    impl.gizmo.SetMode(mode);
+    impl.gizmo.SetSpace(space);
+  }
+  impl.gizmo.SetSnapping({io.KeyCtrl, tools_.translate_snap, tools_.rotate_snap_degrees, tools_.scale_snap});
+
+  const render::CameraMatrices camera = impl.camera.Matrices();
+  const render::GizmoView view{camera, glm::vec2(image_size)};
+  const std::vector<ecs::EntityId>& targets = impl.Targets(context_);
+  render::GizmoPivot pivot;
+  render::GizmoResult gizmo_result;
+  if (!targets.empty()) {
+    pivot = TargetsPivot(world, impl.matrices, targets, selection.Primary(),
+                         tools_.local_space || mode == render::GizmoMode::Scale);
+    render::GizmoPointer gizmo_pointer;
+    const bool pointer_ours = impl.gizmo.IsDragging() || (hovered_ && !navigating);
+    gizmo_pointer.position = pointer_ours ? pointer : kPointerAway;
+    gizmo_pointer.button_down = navigation.left_down && impl.left_owned;
+    gizmo_result = impl.gizmo.Update(view, pivot, gizmo_pointer);
+    impl.FollowGizmo(context_, gizmo_result, pivot, targets);
+  } else if (impl.gizmo.IsDragging() || impl.drag.Active()) {
+    // The selection went away under the drag (undo, delete).
+    impl.gizmo.Cancel();
+    impl.FinishDrag(context_);
+  }
+
+  // ---- Picking: a click (not a drag, not on a handle) against last frame ----
+  if (navigation.left_pressed) {
+    impl.click.Press(pointer, impl.left_owned && !gizmo_result.WantsPointer());
+  } else if (navigation.left_down) {
+    impl.click.Move(pointer);
+  }
+  if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && impl.click.Release(pointer) && impl.has_frame &&
+      impl.picked_world == &world) {
+    const std::uint32_t pick_id = impl.renderer.PickAt(static_cast<int>(pointer.x), static_cast<int>(pointer.y));
+    ApplyPickClick(selection, impl.picks.FindId(pick_id, world), io.KeyCtrl);
+  }
+
+  // ---- The new frame ----
+  impl.renderer.Resize(image_size.x, image_size.y);
+  impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks);
+  impl.picked_world = &world;
+  impl.renderer.Render(impl.scene, impl.camera.Matrices());
+  if (!targets.empty()) {
+    const render::GizmoView frame_view{impl.camera.Matrices(), glm::vec2(image_size)};
+    impl.gizmo_renderer.Render(impl.gizmo, frame_view, pivot, impl.renderer.Target());
+  }
+  impl.has_frame = impl.renderer.IsInitialized();
+
+  ImDrawList* draw_list = ImGui::GetWindowDrawList();
+  const ImVec2 end(origin.x + size.x, origin.y + size.y);
+  draw_list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(impl.renderer.ColorTexture())), origin,
+                      end, ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+  if (impl.renderer.HasErrors()) {
+    draw_list->AddText(ImVec2(origin.x + 8.0f, origin.y + 8.0f), IM_COL32(255, 255, 255, 255),
+                       "The viewport renderer failed: see the Console");
+  }
+  ImGui::EndChild();
+}
+
+bool ViewportPanel::IsDragging() const { return impl_->drag.Active(); }
+
+bool ViewportPanel::IsNavigating() const { return impl_->navigator.Active(); }
+
+void ViewportPanel::FrameSelected() {
+  Impl& impl = *impl_;
+  ecs::Coordinator& world = context_.World();
+  impl.matrices.Refresh(world);
+  const render::Aabb bounds = SelectionBounds(world, impl.matrices, context_.GetSelection().Ids());
+  if (!bounds.IsEmpty()) impl.camera.FrameBox(bounds);
+}
+
+void ViewportPanel::SetViewPreset(ViewPreset preset) { impl_->camera.SetViewPreset(ToRenderPreset(preset)); }
+
+ecs::PlainValue ViewportPanel::SaveEditorData() const {
+  return MergeCameraIntoEditorData(impl_->editor_data, impl_->camera.State());
+}
+
+void ViewportPanel::LoadEditorData(const ecs::PlainValue& editor) {
+  Impl& impl = *impl_;
+  impl.editor_data = editor.IsObject() ? editor : ecs::PlainValue::MakeObject();
+  if (const std::optional<render::EditorCameraState> state = CameraFromEditorData(editor, impl.camera.State())) {
+    impl.camera.SetState(*state);
+  }
+}
+
+render::EditorCamera& ViewportPanel::Camera() { return impl_->camera; }
+
+const render::EditorCamera& ViewportPanel::Camera() const { return impl_->camera; }
+
+std::vector<std::uint8_t> ViewportPanel::ReadColorPixels() const {
+  return impl_->has_frame ? impl_->renderer.ReadColorPixels() : std::vector<std::uint8_t>{};
+}
+
+glm::ivec2 ViewportPanel::ImageSize() const { return impl_->has_frame ? impl_->renderer.Size() : glm::ivec2(0); }
+
+}  // namespace cairn::editor

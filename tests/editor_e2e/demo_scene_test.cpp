@@ -1,0 +1,42 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "cairn/ecs/builtin_components.h"
+#include "cairn/ecs/world_dump.h"
+#include "cairn/editor/panels/demo_scene.h"
+#include "cairn/serialization/scene_writer.h"
+
+using cairn::editor::LoadDemoScene;
+namespace ecs = cairn::ecs;
+
+TEST_CASE("The demo scene loads with a ground, shapes in a hierarchy, three kinds of light and a camera",
+          "[editor_panels][demo]") {
+  cairn::serialization::Scene demo = LoadDemoScene();
+  ecs::Coordinator& world = *demo.world;
+  std::set<ecs::MeshShape> shapes;
+  world.Each<ecs::MeshRenderer>([&](ecs::Entity, ecs::MeshRenderer& mesh) { shapes.insert(mesh.mesh); });
+  CHECK(shapes == std::set<ecs::MeshShape>{ecs::MeshShape::kCube, ecs::MeshShape::kSphere, ecs::MeshShape::kPlane,
+                                           ecs::MeshShape::kCylinder, ecs::MeshShape::kCone});
+  std::set<ecs::LightType> lights;
+  world.Each<ecs::Light>([&](ecs::Entity, ecs::Light& light) { lights.insert(light.type); });
+  CHECK(lights == std::set<ecs::LightType>{ecs::LightType::kDirectional, ecs::LightType::kPoint, ecs::LightType::kSpot});
+  int primary_cameras = 0;
+  world.Each<ecs::Camera>([&](ecs::Entity, ecs::Camera& camera) { primary_cameras += camera.primary ? 1 : 0; });
+  CHECK(primary_cameras == 1);
+  int depth_two = 0;
+  world.ForEachEntity([&](ecs::Entity entity) {
+    const ecs::Entity parent = world.GetParent(entity);
+    if (!parent.IsNull() && !world.GetParent(parent).IsNull()) ++depth_two;
+  });
+  CHECK(depth_two >= 1);
+  REQUIRE(demo.editor.Find("camera") != nullptr);
+}
+
+TEST_CASE("The demo scene saves and loads back unchanged", "[editor_panels][demo]") {
+  cairn::serialization::Scene demo = LoadDemoScene();
+  const std::string text = cairn::serialization::SaveSceneToString(*demo.world, demo.editor);
+  cairn::serialization::LoadResult again = cairn::serialization::LoadScene(text);
+  REQUIRE(again.Ok());
+  CHECK(ecs::DumpWorld(*again.scene->world) == ecs::DumpWorld(*demo.world));
+}

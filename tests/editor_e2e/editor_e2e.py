@@ -1,0 +1,299 @@
+"""Shared helpers for the cairn-editor end-to-end tests.
+
+Each test drives the real editor binary under Xvfb with replay scripts (or,
+in the smoke test, with real X input from xdotool) and checks the scene files
+it saves. Positions are never guessed: a script is built step by step, and
+when it needs to know where a widget is, the script so far is replayed (in the
+test's starting folder, restored afterwards) with CAIRN_EDITOR_WIDGET_MAP set,
+and the widget's box is read from the map the editor wrote at the end. Replays
+are deterministic (fixed window size, fixed frame time, no saved layout), so
+the final run finds every widget where the scratch run saw it. Scratch runs
+leave the Viewport out (CAIRN_EDITOR_VIEWPORT=off): it draws nothing the
+scripts aim at and is the slowest part of a frame under a software renderer;
+the final run has it.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+
+
+def fail(message):
+    print("FAIL: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--editor", required=True)
+    parser.add_argument("--work", required=True)
+    args = parser.parse_args()
+    if shutil.which("Xvfb") is None:
+        print("SKIP: Xvfb is not installed", file=sys.stderr)
+        sys.exit(SKIP)
+    if os.path.exists(args.work):
+        shutil.rmtree(args.work)
+    os.makedirs(args.work)
+    return args
+
+
+class Xvfb:
+    """An X server on a display it picks itself (-displayfd), for one test."""
+
+    def __init__(self, work, size="1920x1080x24"):
+        self.read_fd, write_fd = os.pipe()
+        self.log = open(os.path.join(work, "xvfb.log"), "w")
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp"],
+            pass_fds=(write_fd,), stdout=self.log, stderr=self.log)
+        os.close(write_fd)
+        number = b""
+        deadline = time.time() + 20
+        while not number.endswith(b"\n"):
+            if time.time() > deadline:
+                fail("Xvfb did not report its display")
+            chunk = os.read(self.read_fd, 16)
+            if not chunk:
+                fail("Xvfb exited before reporting its display")
+            number += chunk
+        self.display = ":" + number.decode().strip()
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        os.close(self.read_fd)
+        self.log.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def editor_env(display, folder, widget_map=None, viewport=True):
+    env = dict(os.environ)
+    env["CAIRN_EDITOR_VIEWPORT"] = "on" if viewport else "off"
+    env["DISPLAY"] = display
+    env["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
+    env["XDG_STATE_HOME"] = os.path.join(folder, "state")
+    env.pop("CAIRN_EDITOR_WIDGET_MAP", None)
+    if widget_map:
+        env["CAIRN_EDITOR_WIDGET_MAP"] = widget_map
+    return env
+
+
+def read_widget_map(path):
+    boxes = {}
+    with open(path) as f:
+        for line in f:
+            name, x, y, w, h = line.split()
+            boxes[name] = (float(x), float(y), float(w), float(h))
+    return boxes
+
+
+def quote(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Session:
+    """A replay script being written, run against a starting folder.
+
+    `seed` is the folder the editor starts in: scratch runs happen in it and
+    restore it afterwards, the final run leaves its results there. `args` are
+    the editor's positional arguments, relative to that folder.
+    """
+
+    def __init__(self, editor, xvfb, seed, args=(), size=(1280, 720)):
+        self.editor = editor
+        self.xvfb = xvfb
+        self.seed = seed
+        self.args = list(args)
+        self.size = size
+        self.lines = []
+        self.map = None
+        self.map_lines = -1
+        self.scratch_runs = 0
+        # Scratch runs for the widget map skip the Viewport (faster), unless
+        # the script so far needs it (for example it picks in the viewport).
+        self.map_with_viewport = False
+
+    # ---- Writing the script --------------------------------------------------
+
+    def add(self, line):
+        self.lines.append(line)
+
+    def wait(self, frames=1):
+        self.add("wait %d" % frames)
+
+    def key(self, chord):
+        self.add("key " + chord)
+
+    def type(self, text):
+        self.add("type " + quote(text))
+
+    def click_at(self, x, y, button="left"):
+        self.add("click %.1f %.1f %s" % (x, y, button))
+
+    def click(self, name, button="left"):
+        x, y = self.centre(name)
+        self.click_at(x, y, button)
+        self.wait(2)
+
+    def doubleclick(self, name, dx=0.0):
+        x, y = self.centre(name)
+        self.add("doubleclick %.1f %.1f" % (x + dx, y))
+        self.wait(2)
+
+    def drag(self, start, end, steps=12):
+        self.add("drag %.1f %.1f %.1f %.1f left %d" % (start[0], start[1], end[0], end[1], steps))
+        self.wait(2)
+
+    def expect(self, verb, *words):
+        self.wait(1)
+        self.add(" ".join([verb] + [quote(w) for w in words]))
+
+    def screenshot(self, name):
+        self.add("screenshot " + name)
+
+    # ---- Finding widgets -------------------------------------------------------
+
+    def boxes(self):
+        """The widget map after the script so far (one scratch run, cached).
+
+        The scratch run happens in the seed folder itself — journals name
+        their scene by absolute path — which is restored afterwards.
+        """
+        if self.map is not None and self.map_lines == len(self.lines):
+            return self.map
+        scratch = tempfile.mkdtemp(prefix="cairn-e2e-")
+        backup = os.path.join(scratch, "seed")
+        shutil.copytree(self.seed, backup, symlinks=True)
+        try:
+            widget_map = os.path.join(scratch, "widgets.txt")
+            result = self._run(self.seed, self.lines + ["wait 2"], widget_map, viewport=self.map_with_viewport)
+            if result.returncode != 0:
+                fail("scratch run %d failed (%d):\n%s\nscript:\n%s" % (
+                    self.scratch_runs, result.returncode, result.stderr, "\n".join(self.lines)))
+            self.map = read_widget_map(widget_map)
+            self.map_lines = len(self.lines)
+            self.scratch_runs += 1
+            return self.map
+        finally:
+            shutil.rmtree(self.seed, ignore_errors=True)
+            shutil.copytree(backup, self.seed, symlinks=True)
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def where(self, name):
+        boxes = self.boxes()
+        if name not in boxes:
+            prefix = name.split("/")[0]
+            near = sorted(n for n in boxes if n.startswith(prefix))
+            fail("no widget '%s' after:\n%s\nwidgets under '%s': %s" % (
+                name, "\n".join(self.lines[-8:]), prefix, ", ".join(near)))
+        return boxes[name]
+
+    def centre(self, name):
+        x, y, w, h = self.where(name)
+        return (x + w / 2.0, y + h / 2.0)
+
+    def point(self, name, fx, fy):
+        x, y, w, h = self.where(name)
+        return (x + w * fx, y + h * fy)
+
+    # ---- Running ---------------------------------------------------------------
+
+    def _run(self, folder, lines, widget_map=None, viewport=True, timeout=240):
+        script = os.path.join(folder, "script.txt")
+        with open(script, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        command = [self.editor, "--size", "%dx%d" % self.size, "--replay", script] + self.args
+        return subprocess.run(command, cwd=folder, env=editor_env(self.xvfb.display, folder, widget_map, viewport),
+                              capture_output=True, text=True, timeout=timeout)
+
+    def spawn(self):
+        """Starts the whole script in the seed folder and returns the process (for tests that kill it)."""
+        script = os.path.join(self.seed, "script.txt")
+        with open(script, "w") as f:
+            f.write("\n".join(self.lines) + "\n")
+        command = [self.editor, "--size", "%dx%d" % self.size, "--replay", script] + self.args
+        return subprocess.Popen(command, cwd=self.seed, env=editor_env(self.xvfb.display, self.seed),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def run(self, save_script_as=None):
+        """Runs the whole script in the seed folder itself; fails the test on a non-zero exit."""
+        result = self._run(self.seed, self.lines)
+        if save_script_as and os.path.abspath(save_script_as) != os.path.join(os.path.abspath(self.seed), "script.txt"):
+            shutil.copy(os.path.join(self.seed, "script.txt"), save_script_as)
+        if result.returncode != 0:
+            fail("the editor exited with %d:\n%s\nscript:\n%s" % (result.returncode, result.stderr, "\n".join(self.lines)))
+        return result
+
+
+# ---- Scene files ----------------------------------------------------------------
+
+
+def load_scene(path):
+    check(os.path.exists(path), "%s was not written" % path)
+    with open(path) as f:
+        scene = json.load(f)
+    check(scene.get("format") == "cairn.scene", "%s is not a scene file" % path)
+    return scene
+
+
+def entity_named(scene, name):
+    found = [e for e in scene["entities"] if e.get("name") == name]
+    check(len(found) == 1, "expected one entity named %r, found %d: %s" % (
+        name, len(found), [e.get("name") for e in scene["entities"]]))
+    return found[0]
+
+
+def names(scene):
+    return sorted(e.get("name") for e in scene["entities"])
+
+
+def children(scene, parent_name):
+    """Names of the children of `parent_name` (None: the roots), in order."""
+    parent_id = None if parent_name is None else entity_named(scene, parent_name)["id"]
+    kids = [e for e in scene["entities"] if e.get("parent") == parent_id]
+    kids.sort(key=lambda e: (e["order"], e["id"]))
+    return [e.get("name") for e in kids]
+
+
+def write_scene(path, entities, editor=None):
+    """Writes a scene file: `entities` as (id, name, parent_id, order, components)."""
+    doc = {"format": "cairn.scene", "version": 1, "entities": []}
+    if editor is not None:
+        doc["editor"] = editor
+    for entity_id, name, parent, order, components in sorted(entities):
+        doc["entities"].append({"id": entity_id, "name": name, "parent": parent, "order": order,
+                                "components": components})
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=2)
+
+
+def transform(x=0.0, y=0.0, z=0.0):
+    return {"position": [x, y, z], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1]}
+
+
+def cube(colour=(0.8, 0.8, 0.8, 1)):
+    return {"mesh": "cube", "color": list(colour)}
+
+
+def close_to(a, b, tolerance=1e-4):
+    return abs(a - b) <= tolerance

@@ -1,0 +1,235 @@
+#include <catch2/catch.hpp>
+
+#include <GLFW/glfw3.h>
+
+#include <glm/mat4x4.hpp>
+
+#include "cairn/ecs/components/light.h"
+#include "cairn/ecs/world_dump.h"
+#include "cairn/editor/panels/hierarchy_panel.h"
+#include "headless_editor.h"
+#include "panel_helpers.h"
+
+using namespace cairn::editor::testing;
+namespace ecs = cairn::ecs;
+namespace actions = cairn::editor::actions;
+
+namespace {
+
+ImVec2 RowCentre(HeadlessEditor& editor, const std::string& name) { return editor.Centre("hierarchy/entity/" + name); }
+
+// A point inside the row, `fraction` of the way down.
+ImVec2 RowPoint(HeadlessEditor& editor, const std::string& name, float fraction) {
+  const auto box = editor.Where("hierarchy/entity/" + name);
+  return ImVec2(box.x + box.w * 0.6f, box.y + box.h * fraction);
+}
+
+std::vector<std::string> SelectedNames(HeadlessEditor& editor) {
+  std::vector<std::string> names;
+  for (const ecs::EntityId id : editor.Context().GetSelection().Ids()) names.push_back(NameOf(editor, id));
+  return names;
+}
+
+struct ThreeCubes {
+  HeadlessEditor editor;
+  ecs::EntityId a, b, c;
+  ThreeCubes() {
+    a = CreateCube(editor, "A");
+    b = CreateCube(editor, "B");
+    c = CreateCube(editor, "C");
+    editor.Context().GetSelection().Clear();
+    editor.Frames(2);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Hierarchy: click selects, Ctrl+click toggles, Shift+click selects a range", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.Click(RowCentre(editor, "A"));
+  CHECK(SelectedNames(editor) == std::vector<std::string>{"A"});
+  ImGui::GetIO().KeyCtrl = true;
+  editor.Click(RowCentre(editor, "C"));
+  ImGui::GetIO().KeyCtrl = false;
+  CHECK(SelectedNames(editor) == std::vector<std::string>{"A", "C"});
+  editor.Click(RowCentre(editor, "A"));
+  ImGui::GetIO().KeyShift = true;
+  editor.Click(RowCentre(editor, "C"));
+  ImGui::GetIO().KeyShift = false;
+  CHECK(SelectedNames(editor) == std::vector<std::string>{"A", "B", "C"});
+}
+
+TEST_CASE("Hierarchy: F2 renames in place, Enter commits and Escape cancels", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.Click(RowCentre(editor, "B"));
+  editor.Key(GLFW_KEY_F2);
+  editor.Frame();
+  editor.Type("Crate");
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(NameOf(editor, scene.b) == "Crate");
+  CHECK(editor.Context().GetHistory().UndoMenuLabel() == "Undo Rename 'Crate'");
+
+  editor.Key(GLFW_KEY_F2);
+  editor.Frame();
+  editor.Type("Nope");
+  editor.Key(GLFW_KEY_ESCAPE);
+  editor.Frames(2);
+  CHECK(NameOf(editor, scene.b) == "Crate");
+}
+
+TEST_CASE("Hierarchy: double-click renames", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.DoubleClick(RowCentre(editor, "C"));
+  editor.Frame();
+  editor.Type("Barrel");
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(NameOf(editor, scene.c) == "Barrel");
+}
+
+TEST_CASE("Hierarchy: dropping onto a row reparents, keeping the world position", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  TransformOf(editor, scene.a).position = {1.0f, 2.0f, 3.0f};
+  TransformOf(editor, scene.c).position = {5.0f, 0.0f, 0.0f};
+  editor.Drag(RowCentre(editor, "A"), RowCentre(editor, "C"));
+  editor.Frames(2);
+  CHECK(ChildNames(editor, scene.c) == std::vector<std::string>{"A"});
+  CHECK(TransformOf(editor, scene.a).position.x == Approx(-4.0f));
+  CHECK(editor.Context().GetHistory().UndoName() == "Move 'A'");
+}
+
+TEST_CASE("Hierarchy: dropping on a row's top edge moves before it among its siblings", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.Drag(RowCentre(editor, "C"), RowPoint(editor, "A", 0.1f));
+  editor.Frames(2);
+  CHECK(ChildNames(editor, ecs::kNoEntityId) == std::vector<std::string>{"C", "A", "B"});
+  editor.Drag(RowCentre(editor, "C"), RowPoint(editor, "B", 0.9f));
+  editor.Frames(2);
+  CHECK(ChildNames(editor, ecs::kNoEntityId) == std::vector<std::string>{"A", "B", "C"});
+}
+
+TEST_CASE("Hierarchy: dropping on the empty space makes a root, keeping the world position", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.Drag(RowCentre(editor, "B"), RowCentre(editor, "A"));  // B into A, which expands
+  editor.Frames(2);
+  TransformOf(editor, scene.a).position = {10.0f, 0.0f, 0.0f};
+  editor.Context().World().NotifyComponentChanged<ecs::Transform>(editor.Context().World().GetEntity(scene.a));
+  editor.Frames(2);
+  REQUIRE(ChildNames(editor, scene.a) == std::vector<std::string>{"B"});
+  editor.Drag(RowCentre(editor, "B"), editor.Centre("hierarchy/space"));
+  editor.Frames(2);
+  CHECK(ChildNames(editor, ecs::kNoEntityId) == std::vector<std::string>{"A", "C", "B"});
+  CHECK(TransformOf(editor, scene.b).position.x == Approx(10.0f));
+}
+
+TEST_CASE("Hierarchy: dragging a multi-selection moves all of it in display order", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  const ecs::EntityId d = CreateCube(editor, "D");
+  editor.Context().GetSelection().Clear();
+  editor.Frame();
+  editor.Click(RowCentre(editor, "C"));
+  ImGui::GetIO().KeyCtrl = true;
+  editor.Click(RowCentre(editor, "A"));
+  ImGui::GetIO().KeyCtrl = false;
+  editor.Drag(RowCentre(editor, "A"), RowCentre(editor, "D"));
+  editor.Frames(2);
+  CHECK(ChildNames(editor, d) == std::vector<std::string>{"A", "C"});
+}
+
+TEST_CASE("Hierarchy: the context menu creates a child of the row", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.Click(RowCentre(editor, "B"), 1);
+  editor.Frame();
+  editor.Click("hierarchy/menu/Point_Light");  // the map writes spaces as _
+  editor.Frames(2);
+  CHECK(ChildNames(editor, scene.b) == std::vector<std::string>{"Point Light"});
+  // The new entity is selected and its row revealed.
+  CHECK(SelectedNames(editor) == std::vector<std::string>{"Point Light"});
+  CHECK(cairn::editor::GlobalWidgetMap().Boxes().contains("hierarchy/entity/Point_Light"));
+}
+
+TEST_CASE("Hierarchy: the search field filters by name and by component", "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  editor.Context().Enqueue(actions::CreateLight(editor.Context().World(), ecs::LightType::kSpot, scene.b));
+  editor.Frames(2);
+  editor.Click("hierarchy/search");
+  editor.Type("t:Light");
+  editor.Frames(2);
+  const auto& rows = editor.App().Hierarchy().Rows();
+  REQUIRE(rows.size() == 2);  // B (an ancestor) and its Spot Light
+  CHECK_FALSE(rows[0].matches);
+  CHECK(rows[1].matches);
+  editor.Key(GLFW_KEY_A, true);  // select all text
+  editor.Type("c");
+  editor.Frames(2);
+  REQUIRE(editor.App().Hierarchy().Rows().size() == 1);
+  CHECK(editor.App().Hierarchy().Rows()[0].id == scene.c);
+}
+
+TEST_CASE("Hierarchy: Delete removes the selection with its children, Ctrl+Z brings it back",
+          "[editor_panels][hierarchy]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  CreateCube(editor, "Child", scene.a);
+  const std::string before = ecs::DumpWorld(editor.Context().World());
+  editor.Click(RowCentre(editor, "A"));
+  editor.Key(GLFW_KEY_DELETE);
+  editor.Frames(2);
+  CHECK(editor.Context().World().EntityCount() == 2);
+  editor.Key(GLFW_KEY_Z, true);
+  editor.Frames(2);
+  CHECK(ecs::DumpWorld(editor.Context().World()) == before);
+}
+
+TEST_CASE("Hierarchy: a selection made elsewhere is revealed and scrolled to", "[editor_panels][hierarchy][large]") {
+  HeadlessEditor editor;
+  ecs::Coordinator& world = editor.Context().World();
+  // 2,000 roots with one child each, all collapsed.
+  std::vector<ecs::EntityId> children;
+  for (int i = 0; i < 2000; ++i) {
+    const ecs::Entity root = world.CreateEntity();
+    world.AddComponent<ecs::Name>(root, {"Root " + std::to_string(i)});
+    const ecs::Entity child = world.CreateEntity();
+    world.AddComponent<ecs::Name>(child, {"Leaf " + std::to_string(i)});
+    world.SetParent(child, root);
+    children.push_back(world.GetEntityId(child));
+  }
+  editor.App().Hierarchy().Reset();
+  editor.Frames(2);
+  CHECK(editor.App().Hierarchy().Rows().size() == 2000);
+  editor.Context().GetSelection().Select(children[1500]);
+  editor.Frames(3);
+  CHECK(editor.App().Hierarchy().Rows().size() == 2001);
+  const auto panel = editor.Where("panel/Hierarchy");
+  const auto row = editor.Where("hierarchy/entity/Leaf_1500");
+  CHECK(row.y >= panel.y);
+  CHECK(row.y + row.h <= panel.y + panel.h);
+}
+
+TEST_CASE("Hierarchy: a 100,000-entity scene draws only the rows on screen", "[editor_panels][hierarchy][large]") {
+  HeadlessEditor editor;
+  ecs::Coordinator& world = editor.Context().World();
+  world.ReserveEntities(100'000);
+  for (int i = 0; i < 100'000; ++i) world.AddComponent<ecs::Name>(world.CreateEntity(), {"E" + std::to_string(i)});
+  editor.App().Hierarchy().Reset();
+  cairn::editor::GlobalWidgetMap().Clear();
+  editor.Frames(2);
+  std::size_t drawn = 0;
+  for (const auto& [name, box] : cairn::editor::GlobalWidgetMap().Boxes()) drawn += name.rfind("hierarchy/row/", 0) == 0;
+  CHECK(editor.App().Hierarchy().Rows().size() == 100'000);
+  CHECK(drawn < 60);
+  editor.Click("hierarchy/search");
+  editor.Type("E99999");
+  editor.Frames(2);
+  REQUIRE(editor.App().Hierarchy().Rows().size() == 1);
+}

@@ -1,0 +1,202 @@
+#include <catch2/catch.hpp>
+
+#include <GLFW/glfw3.h>
+
+#include <unistd.h>
+
+#include "cairn/ecs/world_dump.h"
+#include "cairn/serialization/scene_loader.h"
+#include "headless_editor.h"
+#include "panel_helpers.h"
+#include "temp_folder.h"
+
+using namespace cairn::editor::testing;
+namespace ecs = cairn::ecs;
+
+namespace {
+
+constexpr const char* kEmptyScene = R"({"format": "cairn.scene", "version": 1, "entities": []})";
+
+bool HasLog(HeadlessEditor& editor, const std::string& text) {
+  for (const auto& entry : editor.Context().Log().Entries()) {
+    if (entry.text.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string SaveWithCtrlS(HeadlessEditor& editor) {
+  editor.Key(GLFW_KEY_S, true);
+  editor.Frames(2);
+  return editor.Context().Title();
+}
+
+}  // namespace
+
+TEST_CASE("Files: a scene path that does not exist yet starts an empty scene saved there", "[editor_panels][files]") {
+  TempFolder folder;
+  HeadlessEditor editor;
+  editor.App().Start(folder / "new.json");
+  editor.Frame();
+  CHECK(editor.Context().Title() == "new.json");
+  CHECK(editor.Context().World().EntityCount() == 0);
+  CreateCube(editor, "Crate");
+  CHECK(editor.Context().Title() == "new.json *");
+  CHECK(SaveWithCtrlS(editor) == "new.json");
+  const auto loaded = cairn::serialization::LoadSceneFile(folder / "new.json");
+  REQUIRE(loaded.Ok());
+  CHECK(loaded.scene->world->EntityCount() == 1);
+}
+
+TEST_CASE("Files: without a scene the demo opens, untitled and clean", "[editor_panels][files]") {
+  HeadlessEditor editor;
+  editor.App().Start(std::nullopt);
+  editor.Frame();
+  CHECK(editor.Context().Title() == "Untitled");
+  CHECK(editor.Context().World().EntityCount() == 10);
+}
+
+TEST_CASE("Files: a malformed file is reported with its pointers and the open scene is kept", "[editor_panels][files]") {
+  TempFolder folder;
+  folder.Write("bad.json", R"({"format": "cairn.scene", "version": 1, "entities": [
+    {"id": "0000000000000001", "name": "A", "parent": null, "order": 0,
+     "components": {"Transform": {"position": [1, 2]}}}]})");
+  HeadlessEditor editor;
+  editor.App().Start(folder / "good.json");
+  CreateCube(editor, "Keep");
+  const std::string before = ecs::DumpWorld(editor.Context().World());
+  editor.App().Files().RequestOpen(folder / "bad.json");
+  editor.Frames(2);  // the unsaved-changes question comes first
+  editor.Click("modal/unsaved/Don't_Save");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle() == "Cannot open 'bad.json'");
+  CHECK(HasLog(editor, "bad.json: /entities/0/components/Transform/position"));
+  CHECK(ecs::DumpWorld(editor.Context().World()) == before);
+  CHECK(editor.Context().Title() == "good.json *");
+  editor.Click("modal/report/OK");
+  editor.Frames(2);
+  CHECK(editor.App().Files().DialogTitle().empty());
+}
+
+TEST_CASE("Files: a missing file is reported by name", "[editor_panels][files]") {
+  TempFolder folder;
+  HeadlessEditor editor;
+  editor.App().Files().RequestOpen(folder / "gone.json");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle() == "Cannot open 'gone.json'");
+  CHECK(HasLog(editor, "gone.json"));
+}
+
+TEST_CASE("Files: a save into a folder that cannot be written is reported and changes nothing", "[editor_panels][files]") {
+  TempFolder folder;
+  std::filesystem::path target = "/sys/cairn-level.json";  // refused even to root
+  if (::geteuid() != 0) {
+    std::filesystem::create_directories(folder / "locked");
+    std::filesystem::permissions(folder / "locked", std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+    target = folder / "locked/level.json";
+  }
+  HeadlessEditor editor;
+  editor.App().Start(target);
+  CreateCube(editor, "Crate");
+  CHECK(SaveWithCtrlS(editor) == target.filename().string() + " *");
+  CHECK(editor.App().Files().DialogTitle() == "Cannot save '" + target.filename().string() + "'");
+  CHECK(HasLog(editor, "cannot save"));
+  CHECK_FALSE(std::filesystem::exists(target));
+  std::filesystem::permissions(folder.Path(), std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
+  if (std::filesystem::exists(folder / "locked")) {
+    std::filesystem::permissions(folder / "locked", std::filesystem::perms::owner_all);
+  }
+}
+
+TEST_CASE("Files: the editor object of a scene survives opening and saving", "[editor_panels][files]") {
+  TempFolder folder;
+  const auto file = folder.Write("cam.json", R"({"format": "cairn.scene", "version": 1,
+    "editor": {"camera": {"position": [1, 2, 3], "target": [0, 0, 0]}, "grid": false}, "entities": []})");
+  HeadlessEditor editor;
+  editor.App().Start(file);
+  CreateCube(editor, "Crate");
+  SaveWithCtrlS(editor);
+  const auto loaded = cairn::serialization::LoadSceneFile(file);
+  REQUIRE(loaded.Ok());
+  REQUIRE(loaded.scene->editor.Find("camera") != nullptr);
+  CHECK(loaded.scene->editor.Find("grid") != nullptr);
+}
+
+TEST_CASE("Files: New with unsaved changes saves first when asked to", "[editor_panels][files]") {
+  TempFolder folder;
+  HeadlessEditor editor;
+  editor.App().Start(folder / "first.json");
+  CreateCube(editor, "Crate");
+  editor.Key(GLFW_KEY_N, true);
+  editor.Frames(2);
+  REQUIRE(editor.App().Files().DialogTitle() == "Unsaved Changes");
+  editor.Click("modal/unsaved/Save");
+  editor.Frames(3);
+  CHECK(editor.Context().Title() == "Untitled");
+  CHECK(editor.Context().World().EntityCount() == 0);
+  const auto loaded = cairn::serialization::LoadSceneFile(folder / "first.json");
+  REQUIRE(loaded.Ok());
+  CHECK(loaded.scene->world->EntityCount() == 1);
+}
+
+TEST_CASE("Files: a crashed session is offered for recovery and recovers every action", "[editor_panels][files][recovery]") {
+  TempFolder folder;
+  const auto scene = folder.Write("level.json", kEmptyScene);
+  std::string expected;
+  {
+    HeadlessEditor session({.journal_directory = folder / "state"});
+    session.App().Start(scene);
+    const ecs::EntityId a = CreateCube(session, "Alpha");
+    CreateCube(session, "Beta", a);
+    TransformOf(session, a);  // (read only)
+    expected = ecs::DumpWorld(session.Context().World());
+    REQUIRE(std::filesystem::exists(folder / "level.json.journal"));
+    // The session ends without saving or quitting: as after a crash, the journal stays.
+  }
+  HeadlessEditor editor({.journal_directory = folder / "state"});
+  editor.App().Start(scene);
+  editor.Frames(2);
+  REQUIRE(editor.App().Files().DialogTitle() == "Recover Unsaved Changes");
+  editor.Click("modal/recovery/Recover");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK(ecs::DumpWorld(editor.Context().World()) == expected);
+  CHECK(editor.Context().Title() == "level.json *");
+}
+
+TEST_CASE("Files: Discard drops a crashed session's journal", "[editor_panels][files][recovery]") {
+  TempFolder folder;
+  const auto scene = folder.Write("level.json", kEmptyScene);
+  {
+    HeadlessEditor session({.journal_directory = folder / "state"});
+    session.App().Start(scene);
+    CreateCube(session, "Alpha");
+  }
+  HeadlessEditor editor({.journal_directory = folder / "state"});
+  editor.App().Start(scene);
+  editor.Frames(2);
+  editor.Click("modal/recovery/Discard");
+  editor.Frames(2);
+  CHECK_FALSE(std::filesystem::exists(folder / "level.json.journal"));
+  CHECK(editor.Context().World().EntityCount() == 0);
+  CHECK(editor.Context().Title() == "level.json");
+}
+
+TEST_CASE("Files: an untitled session started from the demo recovers onto the demo", "[editor_panels][files][recovery]") {
+  TempFolder folder;
+  std::string expected;
+  {
+    HeadlessEditor session({.journal_directory = folder / "state"});
+    session.App().Start(std::nullopt);
+    session.Frame();
+    session.Click(session.Centre("hierarchy/entity/Crate"));
+    session.Key(GLFW_KEY_DELETE);
+    session.Frames(2);
+    expected = ecs::DumpWorld(session.Context().World());
+  }
+  HeadlessEditor editor({.journal_directory = folder / "state"});
+  editor.App().Start(std::nullopt);
+  editor.Frames(2);
+  editor.Click("modal/recovery/Recover");
+  editor.Frames(3);
+  CHECK(ecs::DumpWorld(editor.Context().World()) == expected);
+}
