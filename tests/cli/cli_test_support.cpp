@@ -1,11 +1,6 @@
 #include "cli_test_support.h"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "cairn/serialization/scene_loader.h"
@@ -65,33 +60,6 @@ std::string CanonicalText(std::string_view text) {
 }
 
 std::string Canonical(const Document& scene) { return CanonicalText(Text(scene)); }
-
-TempDir::TempDir(const std::string& label) {
-  static std::atomic<int> counter{0};
-  path_ = fs::temp_directory_path() /
-          ("cairn-cli-test-" + label + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  fs::remove_all(path_);
-  fs::create_directories(path_);
-}
-
-TempDir::~TempDir() {
-  std::error_code ignored;
-  fs::remove_all(path_, ignored);
-}
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void WriteText(const fs::path& path, std::string_view text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
 
 namespace {
 

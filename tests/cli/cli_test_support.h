@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cairn/serialization/document.h"
+#include "cairn/test/files.h"
 
 namespace cairn::cli::test {
 
@@ -33,24 +34,10 @@ std::string CanonicalText(std::string_view text);
 
 // ---- Files --------------------------------------------------------------------
 
-// A fresh directory under the system's temporary directory, removed with its
-// contents when the object goes away.
-class TempDir {
- public:
-  explicit TempDir(const std::string& label);
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+using cairn::test::ReadText;
+using cairn::test::TempDir;
+using cairn::test::WriteText;
 
-  const std::filesystem::path& Path() const { return path_; }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
-
-std::string ReadText(const std::filesystem::path& path);
-void WriteText(const std::filesystem::path& path, std::string_view text);
 // tests/serialization/data/<name> and tests/cli/data/<name> in the source tree.
 std::filesystem::path SerializationData(const std::string& name);
 std::filesystem::path CliData(const std::string& name);

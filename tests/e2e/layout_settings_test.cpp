@@ -12,7 +12,7 @@
 
 #include "cairn/platform/platform_error.h"
 #include "cairn/platform/run_options.h"
-#include "temp_dir.h"
+#include "cairn/test/files.h"
 
 using namespace cairn::platform;
 
@@ -67,7 +67,7 @@ TEST_CASE("[LayoutSettings] The configuration directory follows XDG, then HOME",
 }
 
 TEST_CASE("[LayoutSettings] Values round-trip through a sorted text file", "[platform][layout]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   const auto file = dir.Path() / "nested" / "editor-layout.txt";
   LayoutSettings saved(file, true);
   saved.Set("inspector.width", 320.0f);
@@ -84,7 +84,7 @@ TEST_CASE("[LayoutSettings] Values round-trip through a sorted text file", "[pla
 }
 
 TEST_CASE("[LayoutSettings] Missing values fall back", "[platform][layout]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   LayoutSettings settings(dir.Path() / "none.txt", true);
   CHECK(settings.Load().empty());  // no file yet is fine
   CHECK_FALSE(settings.Contains("split"));
@@ -95,7 +95,7 @@ TEST_CASE("[LayoutSettings] Missing values fall back", "[platform][layout]") {
 }
 
 TEST_CASE("[LayoutSettings] A non-persistent instance never touches the file", "[platform][layout]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   const auto file = dir.Path() / "layout.txt";
   WriteAll(file, "split 0.75\n");
   LayoutSettings settings(file, false);
@@ -108,7 +108,7 @@ TEST_CASE("[LayoutSettings] A non-persistent instance never touches the file", "
 }
 
 TEST_CASE("[LayoutSettings] Unreadable lines are skipped and named", "[platform][layout]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   const auto file = dir.Path() / "layout.txt";
   WriteAll(file, "# cairn layout 1\nok 1\nwide\nbad name 2\nsplit wide\n\ninf_value inf\nlast 2\n");
   LayoutSettings settings(file, true);
@@ -133,7 +133,7 @@ TEST_CASE("[LayoutSettings] Bad names and values are refused", "[platform][layou
 }
 
 TEST_CASE("[LayoutSettings] A failed save names the file", "[platform][layout]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   WriteAll(dir.Path() / "plain-file", "");
   LayoutSettings settings(dir.Path() / "plain-file" / "layout.txt", true);
   settings.Set("split", 1.0f);

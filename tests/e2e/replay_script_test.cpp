@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cairn/platform/replay_error.h"
-#include "temp_dir.h"
+#include "cairn/test/files.h"
 
 using namespace cairn::platform;
 
@@ -159,7 +159,7 @@ TEST_CASE("[ReplayScript] Every built-in verb is listed with its usage", "[platf
 }
 
 TEST_CASE("[ReplayScript] Loading names the file", "[platform][replay]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   const auto missing = dir.Path() / "missing.txt";
   CHECK_THROWS_WITH(LoadReplayScript(missing),
                     missing.string() + ": cannot open replay script: No such file or directory");

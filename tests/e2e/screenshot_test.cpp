@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cairn/platform/platform_error.h"
-#include "temp_dir.h"
+#include "cairn/test/files.h"
 
 using namespace cairn::platform;
 
@@ -33,7 +33,7 @@ Image Gradient(int width, int height) {
 }  // namespace
 
 TEST_CASE("[Screenshot] An image is written as a PNG of its size", "[platform][screenshot]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   const auto file = dir.Path() / "shot.png";
   WritePng(Gradient(7, 3), file);
   const std::vector<std::uint8_t> bytes = ReadBytes(file);
@@ -46,7 +46,7 @@ TEST_CASE("[Screenshot] An image is written as a PNG of its size", "[platform][s
 }
 
 TEST_CASE("[Screenshot] An unwritable path is an error that names it", "[platform][screenshot]") {
-  test::TempDir dir;
+  cairn::test::TempDir dir;
   const auto file = dir.Path() / "missing" / "shot.png";
   CHECK_THROWS_AS(WritePng(Gradient(2, 2), file), PlatformError);
   CHECK_THROWS_WITH(WritePng(Gradient(2, 2), file),

@@ -12,6 +12,7 @@
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/world_dump.h"
+#include "cairn/test/files.h"
 
 namespace cairn::editor::testing {
 
@@ -62,22 +63,8 @@ ecs::Action Apply(ecs::Coordinator& world, const ecs::Action& action);
 void WriteStandInScene(const ecs::Coordinator& world, const std::filesystem::path& file);
 std::unique_ptr<ecs::Coordinator> ReadStandInScene(const std::filesystem::path& file, std::uint64_t seed = 7);
 
-// A fresh directory under the system's temp folder, removed with its contents
-// on destruction.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& Path() const { return path_; }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
-
-std::string ReadText(const std::filesystem::path& file);
-void WriteText(const std::filesystem::path& file, const std::string& text);
+using cairn::test::ReadText;
+using cairn::test::TempDir;
+using cairn::test::WriteText;
 
 }  // namespace cairn::editor::testing

@@ -5,14 +5,14 @@
 #include <cstdlib>
 
 #include "cairn/editor/panels/file_dialog.h"
+#include "cairn/test/files.h"
 #include "headless_editor.h"
-#include "temp_folder.h"
 
 using cairn::editor::FolderEntry;
 using cairn::editor::ListFolder;
 using cairn::editor::ResolveTypedPath;
 using cairn::editor::testing::HeadlessEditor;
-using cairn::editor::testing::TempFolder;
+using cairn::test::TempDir;
 
 namespace {
 
@@ -25,7 +25,7 @@ std::vector<std::string> Names(const std::vector<FolderEntry>& entries) {
 }  // namespace
 
 TEST_CASE("The file dialog lists folders, then .json files, each by name ignoring case", "[editor_panels][file_dialog]") {
-  TempFolder folder;
+  TempDir folder;
   folder.Write("b.json", "{}");
   folder.Write("A.JSON", "{}");
   folder.Write("notes.txt", "x");
@@ -56,7 +56,7 @@ TEST_CASE("Typed paths resolve against the dialog's folder", "[editor_panels][fi
 }
 
 TEST_CASE("Save As takes a path typed into its focused field and adds .json", "[editor_panels][file_dialog]") {
-  TempFolder folder;
+  TempDir folder;
   HeadlessEditor editor;
   editor.Frames(2);
   editor.Key(GLFW_KEY_S, true, true);  // Ctrl+Shift+S
@@ -71,7 +71,7 @@ TEST_CASE("Save As takes a path typed into its focused field and adds .json", "[
 }
 
 TEST_CASE("The file dialog walks folders with the keyboard", "[editor_panels][file_dialog]") {
-  TempFolder folder;
+  TempDir folder;
   folder.Write("inner/deep.json", R"({"format": "cairn.scene", "version": 1, "entities": []})");
   HeadlessEditor editor;
   editor.Frames(2);
@@ -94,7 +94,7 @@ TEST_CASE("The file dialog walks folders with the keyboard", "[editor_panels][fi
 }
 
 TEST_CASE("Backspace in an empty path field goes up one folder", "[editor_panels][file_dialog]") {
-  TempFolder folder;
+  TempDir folder;
   folder.Write("sub/a.json", "{}");
   HeadlessEditor editor;
   editor.Frames(2);

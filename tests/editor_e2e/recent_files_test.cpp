@@ -1,12 +1,12 @@
 #include <catch2/catch.hpp>
 
 #include "cairn/editor/panels/recent_files.h"
-#include "temp_folder.h"
+#include "cairn/test/files.h"
 
 using cairn::editor::NormalPath;
 using cairn::editor::RecentFiles;
-using cairn::editor::testing::ReadText;
-using cairn::editor::testing::TempFolder;
+using cairn::test::ReadText;
+using cairn::test::TempDir;
 
 TEST_CASE("Recent files list the newest first, once each", "[editor_panels][recent]") {
   RecentFiles recent;
@@ -27,7 +27,7 @@ TEST_CASE("Recent files keep at most ten entries", "[editor_panels][recent]") {
 }
 
 TEST_CASE("Recent files persist one absolute path per line", "[editor_panels][recent]") {
-  TempFolder folder;
+  TempDir folder;
   const auto file = folder / "config/editor-recent.txt";
   RecentFiles recent(file);
   recent.Add("/s/level.json");
@@ -40,7 +40,7 @@ TEST_CASE("Recent files persist one absolute path per line", "[editor_panels][re
 }
 
 TEST_CASE("A missing recent files list is an empty list", "[editor_panels][recent]") {
-  TempFolder folder;
+  TempDir folder;
   RecentFiles recent(folder / "none.txt");
   CHECK(recent.Load().empty());
   CHECK(recent.Paths().empty());

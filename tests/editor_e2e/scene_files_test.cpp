@@ -6,11 +6,12 @@
 
 #include "cairn/ecs/world_dump.h"
 #include "cairn/serialization/scene_loader.h"
+#include "cairn/test/files.h"
 #include "headless_editor.h"
 #include "panel_helpers.h"
-#include "temp_folder.h"
 
 using namespace cairn::editor::testing;
+using cairn::test::TempDir;
 namespace ecs = cairn::ecs;
 
 namespace {
@@ -33,7 +34,7 @@ std::string SaveWithCtrlS(HeadlessEditor& editor) {
 }  // namespace
 
 TEST_CASE("Files: a scene path that does not exist yet starts an empty scene saved there", "[editor_panels][files]") {
-  TempFolder folder;
+  TempDir folder;
   HeadlessEditor editor;
   editor.App().Start(folder / "new.json");
   editor.Frame();
@@ -56,7 +57,7 @@ TEST_CASE("Files: without a scene the demo opens, untitled and clean", "[editor_
 }
 
 TEST_CASE("Files: a malformed file is reported with its pointers and the open scene is kept", "[editor_panels][files]") {
-  TempFolder folder;
+  TempDir folder;
   folder.Write("bad.json", R"({"format": "cairn.scene", "version": 1, "entities": [
     {"id": "0000000000000001", "name": "A", "parent": null, "order": 0,
      "components": {"Transform": {"position": [1, 2]}}}]})");
@@ -78,7 +79,7 @@ TEST_CASE("Files: a malformed file is reported with its pointers and the open sc
 }
 
 TEST_CASE("Files: a missing file is reported by name", "[editor_panels][files]") {
-  TempFolder folder;
+  TempDir folder;
   HeadlessEditor editor;
   editor.App().Files().RequestOpen(folder / "gone.json");
   editor.Frames(3);
@@ -87,7 +88,7 @@ TEST_CASE("Files: a missing file is reported by name", "[editor_panels][files]")
 }
 
 TEST_CASE("Files: a save into a folder that cannot be written is reported and changes nothing", "[editor_panels][files]") {
-  TempFolder folder;
+  TempDir folder;
   std::filesystem::path target = "/sys/cairn-level.json";  // refused even to root
   if (::geteuid() != 0) {
     std::filesystem::create_directories(folder / "locked");
@@ -108,7 +109,7 @@ TEST_CASE("Files: a save into a folder that cannot be written is reported and ch
 }
 
 TEST_CASE("Files: the editor object of a scene survives opening and saving", "[editor_panels][files]") {
-  TempFolder folder;
+  TempDir folder;
   const auto file = folder.Write("cam.json", R"({"format": "cairn.scene", "version": 1,
     "editor": {"camera": {"position": [1, 2, 3], "target": [0, 0, 0]}, "grid": false}, "entities": []})");
   HeadlessEditor editor;
@@ -122,7 +123,7 @@ TEST_CASE("Files: the editor object of a scene survives opening and saving", "[e
 }
 
 TEST_CASE("Files: New with unsaved changes saves first when asked to", "[editor_panels][files]") {
-  TempFolder folder;
+  TempDir folder;
   HeadlessEditor editor;
   editor.App().Start(folder / "first.json");
   CreateCube(editor, "Crate");
@@ -139,7 +140,7 @@ TEST_CASE("Files: New with unsaved changes saves first when asked to", "[editor_
 }
 
 TEST_CASE("Files: a crashed session is offered for recovery and recovers every action", "[editor_panels][files][recovery]") {
-  TempFolder folder;
+  TempDir folder;
   const auto scene = folder.Write("level.json", kEmptyScene);
   std::string expected;
   {
@@ -164,7 +165,7 @@ TEST_CASE("Files: a crashed session is offered for recovery and recovers every a
 }
 
 TEST_CASE("Files: Discard drops a crashed session's journal", "[editor_panels][files][recovery]") {
-  TempFolder folder;
+  TempDir folder;
   const auto scene = folder.Write("level.json", kEmptyScene);
   {
     HeadlessEditor session({.journal_directory = folder / "state"});
@@ -182,7 +183,7 @@ TEST_CASE("Files: Discard drops a crashed session's journal", "[editor_panels][f
 }
 
 TEST_CASE("Files: an untitled session started from the demo recovers onto the demo", "[editor_panels][files][recovery]") {
-  TempFolder folder;
+  TempDir folder;
   std::string expected;
   {
     HeadlessEditor session({.journal_directory = folder / "state"});

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include "cairn/editor/panels/widget_map.h"
-#include "temp_folder.h"
+#include "cairn/test/files.h"
 
 using cairn::editor::WidgetMap;
-using cairn::editor::testing::ReadText;
-using cairn::editor::testing::TempFolder;
+using cairn::test::ReadText;
+using cairn::test::TempDir;
 
 TEST_CASE("The widget map lists boxes by name, blanks made underscores", "[editor_panels][widget_map]") {
   WidgetMap map;
@@ -17,7 +17,7 @@ TEST_CASE("The widget map lists boxes by name, blanks made underscores", "[edito
 }
 
 TEST_CASE("The widget map file is rewritten only when the frame's boxes changed", "[editor_panels][widget_map]") {
-  TempFolder folder;
+  TempDir folder;
   WidgetMap map;
   map.SetFile(folder / "map.txt");
   map.RecordBox("a", {1, 2, 3, 4});

@@ -98,13 +98,16 @@ def main():
             # Drag the Hierarchy's split 60 px to the right.
             sx, sy = x.centre("split/hierarchy")
             width = x.box("panel/Hierarchy")[2]
+            # Each step is held for several frames even of a slow (sanitized)
+            # build: ImGui samples the cursor once per frame.
             x.xdotool("mousemove", "--window", x.window, sx, sy)
-            time.sleep(0.2)
+            time.sleep(0.3)
             x.xdotool("mousedown", "1")
+            time.sleep(0.3)
             for step in range(1, 7):
-                time.sleep(0.05)
                 x.xdotool("mousemove", "--window", x.window, sx + 10 * step, sy)
-            time.sleep(0.2)
+                time.sleep(0.15)
+            time.sleep(0.3)
             x.xdotool("mouseup", "1")
             wait_until(20, "the Hierarchy to widen", lambda: x.box("panel/Hierarchy")[2] == width + 60)
 

@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "cairn/ecs/builtin_components.h"
@@ -18,20 +16,6 @@ fs::path DataPath(const std::string& name) {
   const char* source = std::getenv("CAIRN_SOURCE_DIR");
   const fs::path root = source != nullptr ? fs::path(source) : fs::path(CAIRN_TEST_SOURCE_DIR);
   return root / "tests" / "serialization" / "data" / name;
-}
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void WriteText(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
 bool UpdatingGoldenFiles() {

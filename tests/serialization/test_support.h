@@ -9,13 +9,14 @@
 
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/plain_value.h"
+#include "cairn/test/files.h"
 
 namespace cairn::serialization::test {
 
 // tests/serialization/data/<name> in the source tree.
 std::filesystem::path DataPath(const std::string& name);
-std::string ReadText(const std::filesystem::path& path);
-void WriteText(const std::filesystem::path& path, const std::string& text);
+using cairn::test::ReadText;
+using cairn::test::WriteText;
 
 // True when CAIRN_UPDATE_GOLDEN=1: golden files and schemas are rewritten
 // from the code instead of compared (then review the diff).
