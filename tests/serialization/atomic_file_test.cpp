@@ -89,7 +89,8 @@ class FileSizeLimit {
 }  // namespace
 
 TEST_CASE("An atomic write creates the file and leaves nothing else", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   const SaveResult result = WriteFileAtomically(directory / "level.scene", "first");
   REQUIRE(result.ok);
   REQUIRE(result.error.empty());
@@ -98,7 +99,8 @@ TEST_CASE("An atomic write creates the file and leaves nothing else", "[serializ
 }
 
 TEST_CASE("Replacing a file keeps the previous one as .bak", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   REQUIRE(WriteFileAtomically(directory / "level.scene", "first").ok);
   REQUIRE(WriteFileAtomically(directory / "level.scene", "second").ok);
   REQUIRE(t::ReadText(directory / "level.scene") == "second");
@@ -109,14 +111,16 @@ TEST_CASE("Replacing a file keeps the previous one as .bak", "[serialization][at
 }
 
 TEST_CASE("An export replaces its file without a backup", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   REQUIRE(WriteFileAtomically(directory / "level.json", "first", {.keep_backup = false}).ok);
   REQUIRE(WriteFileAtomically(directory / "level.json", "second", {.keep_backup = false}).ok);
   REQUIRE(FileNames(directory) == std::vector<std::string>{"level.json"});
 }
 
 TEST_CASE("A replaced file keeps its permissions", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   REQUIRE(WriteFileAtomically(directory / "level.scene", "first").ok);
   ::chmod((directory / "level.scene").c_str(), 0640);
   REQUIRE(WriteFileAtomically(directory / "level.scene", "second").ok);
@@ -126,7 +130,8 @@ TEST_CASE("A replaced file keeps its permissions", "[serialization][atomic_file]
 }
 
 TEST_CASE("Saving through a symbolic link replaces the file it points to", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   REQUIRE(WriteFileAtomically(directory / "real.scene", "first").ok);
   fs::create_symlink(directory / "real.scene", directory / "link.scene");
   REQUIRE(WriteFileAtomically(directory / "link.scene", "second").ok);
@@ -136,7 +141,8 @@ TEST_CASE("Saving through a symbolic link replaces the file it points to", "[ser
 }
 
 TEST_CASE("A read-only folder is reported and the old file and backup stay intact", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   const fs::path path = directory / "level.scene";
   REQUIRE(WriteFileAtomically(path, "first").ok);
   REQUIRE(WriteFileAtomically(path, "second").ok);
@@ -149,7 +155,8 @@ TEST_CASE("A read-only folder is reported and the old file and backup stay intac
 }
 
 TEST_CASE("A full disk is reported and the old file and backup stay intact", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   const fs::path path = directory / "level.scene";
   REQUIRE(WriteFileAtomically(path, "first").ok);
   REQUIRE(WriteFileAtomically(path, "second").ok);
@@ -166,21 +173,24 @@ TEST_CASE("A full disk is reported and the old file and backup stay intact", "[s
 }
 
 TEST_CASE("A directory cannot be saved over", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   fs::create_directory(directory / "level.scene");
   const SaveResult result = WriteFileAtomically(directory / "level.scene", "x");
   REQUIRE(result.error == "cannot save " + (directory / "level.scene").string() + ": it is a directory");
 }
 
 TEST_CASE("A missing folder is reported", "[serialization][atomic_file]") {
-  const fs::path path = t::MakeTempDirectory("atomic") / "missing" / "level.scene";
+  const t::TempDir temp("serialization-atomic");
+  const fs::path path = temp / "missing" / "level.scene";
   const SaveResult result = WriteFileAtomically(path, "x");
   REQUIRE(result.error ==
           "cannot save " + path.string() + ": cannot create a temporary file beside it: No such file or directory");
 }
 
 TEST_CASE("ReadFileText reads whole files and refuses large ones", "[serialization][atomic_file]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   REQUIRE(WriteFileAtomically(directory / "a.txt", "hello").ok);
   REQUIRE(ReadFileText(directory / "a.txt", 5).text == std::optional<std::string>("hello"));
   const ReadResult large = ReadFileText(directory / "a.txt", 4);
@@ -190,7 +200,8 @@ TEST_CASE("ReadFileText reads whole files and refuses large ones", "[serializati
 }
 
 TEST_CASE("SaveSceneFile saves atomically and the file loads back", "[serialization][atomic_file][scene_writer]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   const auto world = t::MakeSampleWorld();
   REQUIRE(SaveSceneFile(directory / "sample.scene", *world, t::SampleEditorData()).ok);
   REQUIRE(t::ReadText(directory / "sample.scene") == t::ReadText(t::DataPath("sample.scene")));
@@ -198,7 +209,8 @@ TEST_CASE("SaveSceneFile saves atomically and the file loads back", "[serializat
 }
 
 TEST_CASE("SaveSceneFile reports what cannot be written and keeps the old file", "[serialization][atomic_file][scene_writer]") {
-  const fs::path directory = t::MakeTempDirectory("atomic");
+  const t::TempDir temp("serialization-atomic");
+  const fs::path& directory = temp.Path();
   auto world = t::MakeWorld();
   REQUIRE(SaveSceneFile(directory / "level.scene", *world, {}).ok);
   const std::string before = t::ReadText(directory / "level.scene");

@@ -71,7 +71,8 @@ TEST_CASE("Unknown components are exported with their entity", "[serialization][
 }
 
 TEST_CASE("ExportRuntimeFile writes atomically and reports failures", "[serialization][runtime_export]") {
-  const auto directory = t::MakeTempDirectory("export");
+  const t::TempDir temp("serialization-export");
+  const auto& directory = temp.Path();
   const auto world = t::MakeSampleWorld();
   REQUIRE(ExportRuntimeFile(directory / "level.json", *world).ok);
   REQUIRE(t::ReadText(directory / "level.json") == ExportRuntime(*world));

@@ -156,7 +156,8 @@ TEST_CASE("Missing editor data loads as an empty object", "[serialization][scene
 }
 
 TEST_CASE("A file that cannot be read names its path", "[serialization][scene_loader]") {
-  const auto missing = t::MakeTempDirectory("loader") / "missing.scene";
+  const t::TempDir temp("serialization-loader");
+  const auto missing = temp / "missing.scene";
   const LoadResult result = LoadSceneFile(missing);
   REQUIRE_FALSE(result.Ok());
   REQUIRE(Texts(result.diagnostics) ==

@@ -70,7 +70,8 @@ TEST_CASE("A component the caller registers appears in the generated schema", "[
 }
 
 TEST_CASE("Saved scenes validate against the scene schema with python3-jsonschema", "[serialization][schema]") {
-  const fs::path directory = t::MakeTempDirectory("schema");
+  const t::TempDir temp("serialization-schema");
+  const fs::path& directory = temp.Path();
   REQUIRE(SaveSceneFile(directory / "sample.scene", *t::MakeSampleWorld(), t::SampleEditorData()).ok);
   const LoadResult migrated = LoadSceneFile(t::DataPath("sample_v0.scene"));
   REQUIRE(SaveSceneFile(directory / "migrated.scene", *migrated.scene->world, migrated.scene->editor).ok);
@@ -85,7 +86,8 @@ TEST_CASE("Saved scenes validate against the scene schema with python3-jsonschem
 }
 
 TEST_CASE("Runtime exports validate against the runtime schema with python3-jsonschema", "[serialization][schema]") {
-  const fs::path directory = t::MakeTempDirectory("schema");
+  const t::TempDir temp("serialization-schema");
+  const fs::path& directory = temp.Path();
   const auto world = t::MakeSampleWorld();
   REQUIRE(ExportRuntimeFile(directory / "plain.json", *world).ok);
   REQUIRE(ExportRuntimeFile(directory / "matrices.json", *world, {.include_world_matrices = true}).ok);

@@ -1,7 +1,5 @@
 #include "test_support.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <stdexcept>
 
@@ -75,16 +73,6 @@ PlainValue SampleEditorData() {
   editor.Add("camera", std::move(camera));
   editor.Add("grid", PlainValue(true));
   return editor;
-}
-
-fs::path MakeTempDirectory(const std::string& label) {
-  static int counter = 0;
-  const fs::path directory = fs::temp_directory_path() /
-                             ("cairn-serialization-" + label + "-" + std::to_string(::getpid()) + "-" +
-                              std::to_string(counter++));
-  fs::remove_all(directory);
-  fs::create_directories(directory);
-  return directory;
 }
 
 }  // namespace cairn::serialization::test

@@ -16,6 +16,7 @@ namespace cairn::serialization::test {
 // tests/serialization/data/<name> in the source tree.
 std::filesystem::path DataPath(const std::string& name);
 using cairn::test::ReadText;
+using cairn::test::TempDir;
 using cairn::test::WriteText;
 
 // True when CAIRN_UPDATE_GOLDEN=1: golden files and schemas are rewritten
@@ -29,8 +30,5 @@ std::unique_ptr<ecs::Coordinator> MakeWorld(std::uint64_t seed = 7);
 // camera, a spinner, an unnamed entity and a name that needs escaping.
 std::unique_ptr<ecs::Coordinator> MakeSampleWorld();
 ecs::PlainValue SampleEditorData();
-
-// A fresh empty directory under the system's temporary directory.
-std::filesystem::path MakeTempDirectory(const std::string& label);
 
 }  // namespace cairn::serialization::test
