@@ -5,6 +5,7 @@
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/components/transform.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/ecs/field_codec.h"
 
 namespace cairn::ecs {
 
@@ -28,6 +29,13 @@ struct CommandApplier {
   }
 
   Entity RequireParent(EntityId parent) const { return parent ? Require(parent, "parent entity") : kNullEntity; }
+
+  // A value that could not be saved (a NaN, an infinity, an unnamed enum
+  // value, a quaternion that is not a rotation) never enters the world.
+  static void RequireStorable(const ComponentValue& value, std::string_view whose) {
+    if (value.Empty()) return;
+    if (auto problem = CheckComponentValue(value.Info(), value.Data())) throw CommandError(std::string(whose) + ": " + *problem);
+  }
 
   std::vector<Command> operator()(const CreateEntityCommand& command) const {
     const Entity parent = RequireParent(command.parent);
@@ -60,6 +68,7 @@ struct CommandApplier {
       if (!ids.insert(record.id).second) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
       std::unordered_set<ComponentType> types;
       for (const ComponentValue& value : record.components) {
+        RequireStorable(value, "restore subtree: entity " + ToHex(record.id));
         if (!types.insert(world.ResolveComponentType(value)).second) {
           throw CommandError("restore subtree: entity " + ToHex(record.id) + " lists component " + value.Name() +
                              " twice");
@@ -87,6 +96,7 @@ struct CommandApplier {
   std::vector<Command> operator()(const AddComponentCommand& command) const {
     const Entity entity = Require(command.id, "entity");
     const ComponentType type = world.ResolveComponentType(command.value);
+    RequireStorable(command.value, world.DescribeEntity(entity));
     if (world.HasComponent(entity, type)) {
       throw DuplicateComponentError(world.DescribeEntity(entity) + " already has component " + command.value.Name());
     }
@@ -109,6 +119,7 @@ struct CommandApplier {
   std::vector<Command> operator()(const SetComponentCommand& command) const {
     const Entity entity = Require(command.id, "entity");
     const ComponentType type = world.ResolveComponentType(command.value);
+    RequireStorable(command.value, world.DescribeEntity(entity));
     ComponentValue old = world.ReadComponentValue(entity, type);
     world.SetComponentValue(entity, command.value);
     return {SetComponentCommand{command.id, std::move(old)}};

@@ -1,6 +1,5 @@
 #include "cairn/ecs/entity.h"
 
-#include <cstdio>
 
 namespace cairn::ecs {
 
@@ -9,10 +8,17 @@ std::string ToString(Entity entity) {
   return std::to_string(entity.index) + "#" + std::to_string(entity.generation);
 }
 
+void AppendHex(std::string& out, EntityId id) {
+  constexpr char kDigits[] = "0123456789abcdef";
+  char text[16];
+  for (int i = 0; i < 16; ++i) text[15 - i] = kDigits[(id.value >> (4 * i)) & 0xF];
+  out.append(text, sizeof text);
+}
+
 std::string ToHex(EntityId id) {
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(id.value));
-  return buffer;
+  std::string text;
+  AppendHex(text, id);
+  return text;
 }
 
 std::optional<EntityId> ParseEntityId(std::string_view text) {

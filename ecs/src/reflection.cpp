@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "cairn/ecs/errors.h"
+#include "cairn/ecs/field_codec.h"
 
 namespace cairn::ecs {
 
@@ -31,109 +32,87 @@ const FieldInfo* ComponentInfo::FindField(std::string_view field_name) const {
 
 namespace {
 
-PlainValue FloatsToPlain(const float* values, int count) {
-  PlainValue::Array array;
-  array.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) array.emplace_back(values[i]);
-  return PlainValue(std::move(array));
-}
+// DecodeField's view of a PlainValue tree.
+struct PlainTree {
+  using Node = PlainValue;
+  static bool IsNull(const Node& node) { return node.IsNull(); }
+  static bool IsBool(const Node& node) { return node.IsBool(); }
+  static bool IsString(const Node& node) { return node.IsString(); }
+  static bool IsArray(const Node& node) { return node.IsArray(); }
+  static bool IsNumber(const Node& node) { return node.IsNumber(); }
+  static bool IsInteger(const Node& node) { return node.IsInteger(); }
+  static std::optional<std::int64_t> Integer(const Node& node) { return node.AsInteger(); }
+  static bool Bool(const Node& node) { return node.AsBool(); }
+  static double Number(const Node& node) { return node.AsNumber(); }
+  static const std::string& String(const Node& node) { return node.AsString(); }
+  static std::size_t Size(const Node& node) { return node.AsArray().size(); }
+  static const Node& At(const Node& node, std::size_t index) { return node.AsArray()[index]; }
+  static std::string Found(const Node& node, bool quote_strings) {
+    if (node.IsArray()) {
+      const std::size_t size = node.AsArray().size();
+      return "an array of " + std::to_string(size) + (size == 1 ? " element" : " elements");
+    }
+    if (node.IsObject()) return "an object";
+    if (node.IsString() && !quote_strings) return "a string";
+    if (node.IsNumber() && !node.IsInteger() && !std::isfinite(node.AsNumber())) {
+      return std::isnan(node.AsNumber()) ? "NaN" : node.AsNumber() > 0 ? "inf" : "-inf";
+    }
+    std::string text = node.ToJsonText();
+    if (text.size() > 64) text = text.substr(0, 63) + "...\"";
+    return text;
+  }
+};
+
+// Throws the first error as CommandError naming "Component.field[i]".
+class ThrowingReport final : public FieldReport {
+ public:
+  explicit ThrowingReport(std::string_view context) : context_(context) {}
+  void Error(std::size_t element, std::string message) override {
+    std::string where(context_);
+    if (element != kWholeValue) where += "[" + std::to_string(element) + "]";
+    throw CommandError(where + ": " + message);
+  }
+  void Warning(std::size_t, std::string) override {}  // a value is normalised as a file's would be
+
+ private:
+  std::string_view context_;
+};
+
+// EncodeField's sink building a PlainValue.
+struct PlainSink {
+  PlainValue value;
+  void Bool(bool b) { value = b; }
+  void Integer(std::int64_t number) { value = number; }
+  void String(std::string_view text) { value = std::string(text); }
+  void Null() { value = nullptr; }
+  void Id(EntityId id) { value = ToHex(id); }
+  void Numbers(const float* numbers, std::size_t count, bool array) {
+    if (!array) {
+      value = numbers[0];
+      return;
+    }
+    PlainValue::Array elements;
+    elements.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) elements.emplace_back(numbers[i]);
+    value = std::move(elements);
+  }
+};
 
 [[noreturn]] void Mismatch(std::string_view context, const std::string& expected, const PlainValue& found) {
-  throw CommandError(std::string(context) + ": expected " + expected + ", found " + std::string(found.KindName()));
-}
-
-void FloatsFromPlain(const PlainValue& plain, float* values, int count, std::string_view context) {
-  const std::string expected = "an array of " + std::to_string(count) + " numbers";
-  if (!plain.IsArray() || plain.AsArray().size() != static_cast<std::size_t>(count)) Mismatch(context, expected, plain);
-  for (int i = 0; i < count; ++i) {
-    const PlainValue& element = plain.AsArray()[static_cast<std::size_t>(i)];
-    if (!element.IsNumber()) Mismatch(context, expected, element);
-    values[i] = static_cast<float>(element.AsNumber());
-  }
+  throw CommandError(std::string(context) + ": expected " + expected + ", found " + PlainTree::Found(found, false));
 }
 
 }  // namespace
 
 PlainValue FieldToPlain(const FieldInfo& field, const void* component) {
-  switch (field.type) {
-    case FieldType::kBool: return field.Ref<bool>(component);
-    case FieldType::kInt: return field.Ref<std::int32_t>(component);
-    case FieldType::kFloat: return field.Ref<float>(component);
-    case FieldType::kVec2: return FloatsToPlain(&field.Ref<glm::vec2>(component).x, 2);
-    case FieldType::kVec3: return FloatsToPlain(&field.Ref<glm::vec3>(component).x, 3);
-    case FieldType::kVec4: return FloatsToPlain(&field.Ref<glm::vec4>(component).x, 4);
-    case FieldType::kQuat: {
-      const glm::quat& q = field.Ref<glm::quat>(component);
-      const float xyzw[4] = {q.x, q.y, q.z, q.w};
-      return FloatsToPlain(xyzw, 4);
-    }
-    case FieldType::kString: return field.Ref<std::string>(component);
-    case FieldType::kEnum: {
-      const std::int32_t value = field.Ref<std::int32_t>(component);
-      if (value >= 0 && static_cast<std::size_t>(value) < field.enum_names.size()) {
-        return field.enum_names[static_cast<std::size_t>(value)];
-      }
-      return value;
-    }
-    case FieldType::kEntityRef: {
-      const EntityId id = field.Ref<EntityId>(component);
-      return id ? PlainValue(ToHex(id)) : PlainValue(nullptr);
-    }
-  }
-  return {};
+  PlainSink sink;
+  EncodeField(field, component, sink);
+  return std::move(sink.value);
 }
 
 void FieldFromPlain(const FieldInfo& field, const PlainValue& plain, void* component, std::string_view context) {
-  switch (field.type) {
-    case FieldType::kBool:
-      if (!plain.IsBool()) Mismatch(context, "true or false", plain);
-      field.Ref<bool>(component) = plain.AsBool();
-      return;
-    case FieldType::kInt:
-      if (!plain.IsInteger()) Mismatch(context, "an integer", plain);
-      field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(plain.AsInteger());
-      return;
-    case FieldType::kFloat:
-      if (!plain.IsNumber()) Mismatch(context, "a number", plain);
-      field.Ref<float>(component) = static_cast<float>(plain.AsNumber());
-      return;
-    case FieldType::kVec2: FloatsFromPlain(plain, &field.Ref<glm::vec2>(component).x, 2, context); return;
-    case FieldType::kVec3: FloatsFromPlain(plain, &field.Ref<glm::vec3>(component).x, 3, context); return;
-    case FieldType::kVec4: FloatsFromPlain(plain, &field.Ref<glm::vec4>(component).x, 4, context); return;
-    case FieldType::kQuat: {
-      float xyzw[4];
-      FloatsFromPlain(plain, xyzw, 4, context);
-      field.Ref<glm::quat>(component) = glm::quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]);
-      return;
-    }
-    case FieldType::kString:
-      if (!plain.IsString()) Mismatch(context, "a string", plain);
-      field.Ref<std::string>(component) = plain.AsString();
-      return;
-    case FieldType::kEnum: {
-      std::string names;
-      for (const std::string& name : field.enum_names) names += (names.empty() ? "" : ", ") + name;
-      if (!plain.IsString()) Mismatch(context, "one of " + names, plain);
-      for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
-        if (field.enum_names[i] == plain.AsString()) {
-          field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(i);
-          return;
-        }
-      }
-      throw CommandError(std::string(context) + ": unknown value '" + plain.AsString() + "', expected one of " + names);
-    }
-    case FieldType::kEntityRef: {
-      if (plain.IsNull()) {
-        field.Ref<EntityId>(component) = kNoEntityId;
-        return;
-      }
-      if (!plain.IsString()) Mismatch(context, "an entity id (16 hex digits) or null", plain);
-      const auto id = ParseEntityId(plain.AsString());
-      if (!id) throw CommandError(std::string(context) + ": '" + plain.AsString() + "' is not an entity id (16 hex digits)");
-      field.Ref<EntityId>(component) = *id;
-      return;
-    }
-  }
+  ThrowingReport report(context);
+  DecodeField<PlainTree>(field, plain, component, report);
 }
 
 PlainValue ComponentToPlain(const ComponentInfo& info, const void* component) {

@@ -198,6 +198,8 @@ std::string DescribeJsonValue(const Document& value, bool quote_strings) {
         char buffer[32];
         const auto result = std::to_chars(buffer, buffer + sizeof buffer, value.get<double>());
         text.assign(buffer, result.ptr);
+        // A number written with a fraction stays one: "1.0", not "1".
+        if (text.find_first_of(".eninf") == std::string::npos) text += ".0";
       }
       return text;
     }

@@ -9,6 +9,7 @@
 
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/components/transform.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/serialization/document.h"
 #include "cairn/serialization/json_text.h"
 #include "cairn/serialization/scene_writer.h"
@@ -25,11 +26,9 @@ using ecs::FieldInfo;
 using ecs::FieldType;
 
 void AppendId(std::string& out, ecs::EntityId id) {
-  constexpr char kHex[] = "0123456789abcdef";
-  char text[18];
-  text[0] = text[17] = '"';
-  for (int i = 0; i < 16; ++i) text[16 - i] = kHex[(id.value >> (4 * i)) & 0xF];
-  out.append(text, sizeof text);
+  out += '"';
+  ecs::AppendHex(out, id);
+  out += '"';
 }
 
 class EntityWriter {
@@ -245,39 +244,23 @@ void EntityWriter::WriteComponent(Entity entity, const ComponentInfo& info) {
 }
 
 void EntityWriter::WriteField(Entity entity, const ComponentInfo& info, const FieldInfo& field, const void* component) {
-  switch (field.type) {
-    case FieldType::kBool: out_ += field.Ref<bool>(component) ? "true" : "false"; return;
-    case FieldType::kInt: AppendInteger(out_, field.Ref<std::int32_t>(component)); return;
-    case FieldType::kFloat: WriteFloats(entity, &info, &field, &field.Ref<float>(component), 1); return;
-    case FieldType::kVec2: WriteFloats(entity, &info, &field, &field.Ref<glm::vec2>(component).x, 2); return;
-    case FieldType::kVec3: WriteFloats(entity, &info, &field, &field.Ref<glm::vec3>(component).x, 3); return;
-    case FieldType::kVec4: WriteFloats(entity, &info, &field, &field.Ref<glm::vec4>(component).x, 4); return;
-    case FieldType::kQuat: {
-      const glm::quat& q = field.Ref<glm::quat>(component);
-      const float xyzw[4] = {q.x, q.y, q.z, q.w};
-      WriteFloats(entity, &info, &field, xyzw, 4);
-      return;
+  // ecs::EncodeField's sink writing this file's text.
+  struct TextSink {
+    EntityWriter& writer;
+    Entity entity;
+    const ComponentInfo& info;
+    const FieldInfo& field;
+    void Bool(bool value) { writer.out_ += value ? "true" : "false"; }
+    void Integer(std::int64_t value) { AppendInteger(writer.out_, value); }
+    void String(std::string_view text) { AppendString(writer.out_, text); }
+    void Null() { writer.out_ += "null"; }
+    void Id(ecs::EntityId id) { AppendId(writer.out_, id); }
+    void Numbers(const float* values, std::size_t count, bool) {
+      writer.WriteFloats(entity, &info, &field, values, static_cast<int>(count));
     }
-    case FieldType::kString: AppendString(out_, field.Ref<std::string>(component)); return;
-    case FieldType::kEnum: {
-      const std::int32_t value = field.Ref<std::int32_t>(component);
-      if (value >= 0 && static_cast<std::size_t>(value) < field.enum_names.size()) {
-        AppendString(out_, field.enum_names[static_cast<std::size_t>(value)]);
-      } else {
-        AppendInteger(out_, value);  // refused on load: a value the enum does not name
-      }
-      return;
-    }
-    case FieldType::kEntityRef: {
-      const ecs::EntityId id = field.Ref<ecs::EntityId>(component);
-      if (id) {
-        AppendId(out_, id);
-      } else {
-        out_ += "null";
-      }
-      return;
-    }
-  }
+  };
+  TextSink sink{*this, entity, info, field};
+  ecs::EncodeField(field, component, sink);
 }
 
 void EntityWriter::WriteFloats(Entity entity, const ComponentInfo* info, const FieldInfo* field, const float* values,

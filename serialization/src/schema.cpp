@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "cairn/ecs/components/name.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/serialization/diagnostic.h"
 #include "cairn/serialization/plain_json.h"
 #include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/unknown_components.h"
 
 namespace cairn::serialization {
@@ -44,10 +46,17 @@ std::string DefinitionRef(std::string_view definition) {
 
 Json Ref(std::string_view definition) { return Json{{"$ref", DefinitionRef(definition)}}; }
 
+// Float fields: what rounds to a finite 32-bit float (ecs::FloatProblem).
+Json FloatSchema() {
+  return Json{{"type", "number"},
+              {"exclusiveMinimum", -ecs::kFloatRoundsToInfinity},
+              {"exclusiveMaximum", ecs::kFloatRoundsToInfinity}};
+}
+
 Json NumberArray(std::size_t count, std::string description) {
   return Json{{"type", "array"},
               {"description", std::move(description)},
-              {"items", {{"type", "number"}}},
+              {"items", Ref("float")},
               {"minItems", count},
               {"maxItems", count}};
 }
@@ -56,10 +65,8 @@ Json FieldSchema(const FieldInfo& field) {
   switch (field.type) {
     case FieldType::kBool: return Json{{"type", "boolean"}};
     case FieldType::kInt:
-      return Json{{"type", "integer"},
-                  {"minimum", std::numeric_limits<std::int32_t>::min()},
-                  {"maximum", std::numeric_limits<std::int32_t>::max()}};
-    case FieldType::kFloat: return Json{{"type", "number"}};
+      return Json{{"type", "integer"}, {"minimum", ecs::kIntFieldMin}, {"maximum", ecs::kIntFieldMax}};
+    case FieldType::kFloat: return Ref("float");
     case FieldType::kVec2: return Ref("vec2");
     case FieldType::kVec3: return Ref("vec3");
     case FieldType::kVec4: return Ref("vec4");
@@ -124,13 +131,21 @@ std::string Generate(const ecs::Coordinator& registry, Kind kind) {
   Json definitions = Json{
       {"entityId",
        {{"type", "string"},
-        {"description", "A non-zero 64-bit id as 16 lowercase hex digits."},
-        {"pattern", "^(?!0{16}$)[0-9a-f]{16}$"}}},
+        {"description", "A non-zero 64-bit id as 16 hex digits (written in lowercase; read in either case)."},
+        {"pattern", "^(?!0{16}$)[0-9a-fA-F]{16}$"}}},
       {"entityRef", {{"anyOf", Json::array({Ref("entityId"), Json{{"type", "null"}}})}}},
       {"vec2", NumberArray(2, "[x, y]")},
       {"vec3", NumberArray(3, "[x, y, z]")},
       {"vec4", NumberArray(4, "[x, y, z, w] or [r, g, b, a]")},
-      {"quat", NumberArray(4, "Quaternion [x, y, z, w].")},
+      {"float", FloatSchema()},
+      {"quat",
+       [] {
+         Json quat = NumberArray(4, "Rotation quaternion [x, y, z, w] of length 1. A length off by more than 0.001 is "
+                                    "normalised on load with a warning; a length of 0 (below 1e-6) is an error, "
+                                    "which this schema states only for [0, 0, 0, 0].");
+         quat["not"] = Json{{"const", Json::array({0, 0, 0, 0})}};
+         return quat;
+       }()},
       {"entity",
        {{"type", "object"},
         {"properties", std::move(entity_properties)},
@@ -143,13 +158,20 @@ std::string Generate(const ecs::Coordinator& registry, Kind kind) {
   if (scene) {
     properties["editor"] = {{"type", "object"}, {"description", "Editor-only state; not part of the runtime export."}};
   }
-  properties["entities"] = {{"type", "array"}, {"description", "Sorted by id."}, {"items", Ref("entity")}};
+  properties["entities"] = {{"type", "array"},
+                            {"description", "Sorted by id."},
+                            {"maxItems", LoadOptions{}.max_entities},
+                            {"items", Ref("entity")}};
 
   Json schema = Json{
       {"$schema", "https://json-schema.org/draft/2020-12/schema"},
       {"title", scene ? "Cairn scene file" : "Cairn runtime export"},
       {"description", std::string(scene ? "docs/scene-format.md" : "docs/runtime.md") +
-                          ". Generated from the component registry; do not edit."},
+                          ". Generated from the component registry; do not edit. A file this schema accepts "
+                          "can still be refused: what a JSON Schema cannot state is checked by `cairn validate` "
+                          "(duplicate ids, parents that name no entity, parent cycles, an integer written with a "
+                          "fraction such as 1.0, a quaternion of length below 1e-6, the size and nesting limits "
+                          "of the file, and bytes after the document)."},
       {"type", "object"},
       {"properties", std::move(properties)},
       {"required", Json::array({"format", "version", "entities"})},

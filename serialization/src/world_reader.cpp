@@ -15,6 +15,7 @@
 
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/errors.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/serialization/json_text.h"
 #include "cairn/serialization/plain_json.h"
 #include "cairn/serialization/scene_format.h"
@@ -29,8 +30,6 @@ using ecs::EntityId;
 using ecs::FieldInfo;
 using ecs::FieldType;
 
-// The smallest double that rounds to float infinity (FLT_MAX plus half an ulp).
-constexpr double kFloatOverflow = 0x1.ffffffp127;
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 std::string Quoted(std::string_view text) {
@@ -76,6 +75,45 @@ struct Place {
   }
 };
 
+// ecs::DecodeField's view of the parsed document.
+struct DocumentTree {
+  using Node = Document;
+  static bool IsNull(const Node& node) { return node.is_null(); }
+  static bool IsBool(const Node& node) { return node.is_boolean(); }
+  static bool IsString(const Node& node) { return node.is_string(); }
+  static bool IsArray(const Node& node) { return node.is_array(); }
+  static bool IsNumber(const Node& node) { return node.is_number(); }
+  static bool IsInteger(const Node& node) { return node.is_number_integer(); }
+  static std::optional<std::int64_t> Integer(const Node& node) {
+    if (!node.is_number_unsigned()) return node.get<std::int64_t>();
+    const auto value = node.get<std::uint64_t>();
+    if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+    return static_cast<std::int64_t>(value);
+  }
+  static bool Bool(const Node& node) { return node.get<bool>(); }
+  static double Number(const Node& node) { return node.get<double>(); }
+  static const std::string& String(const Node& node) { return node.get_ref<const std::string&>(); }
+  static std::size_t Size(const Node& node) { return node.size(); }
+  static const Node& At(const Node& node, std::size_t index) { return node[index]; }
+  static std::string Found(const Node& node, bool quote_strings) { return DescribeJsonValue(node, quote_strings); }
+};
+
+// Field problems reported at their place in the document.
+class PlaceReport final : public ecs::FieldReport {
+ public:
+  PlaceReport(DiagnosticSink& sink, const Place& place) : sink_(sink), place_(place) {}
+  void Error(std::size_t element, std::string message) override { sink_.Error(Pointer(element), message); }
+  void Warning(std::size_t element, std::string message) override { sink_.Warning(Pointer(element), message); }
+
+ private:
+  std::string Pointer(std::size_t element) const {
+    return element == ecs::kWholeValue ? place_.Pointer() : place_.Element(element).Pointer();
+  }
+
+  DiagnosticSink& sink_;
+  const Place& place_;
+};
+
 // Raw, suitably aligned memory for one component of a type, reused across
 // entities: default-constructed, filled from JSON, copied into the world,
 // destroyed.
@@ -119,8 +157,6 @@ class Reader {
   void ReadComponents(std::size_t index);
   bool ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component);
   bool ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component);
-  bool ReadFloats(const Document& value, const Place& place, float* out, std::size_t count);
-  bool ReadFloat(const Document& value, const Place& place, float& out);
   void ReadWorldMatrix(const Document& value, const Place& place);
   void ReadHierarchy();
   bool FindCycles();
@@ -296,105 +332,20 @@ void Reader::ReadEntityKeys(std::size_t index, const Document& entity) {
 
 void Reader::ReadWorldMatrix(const Document& value, const Place& place) {
   float matrix[16];
-  ReadFloats(value, place, matrix, 16);
-}
-
-bool Reader::ReadFloat(const Document& value, const Place& place, float& out) {
-  if (!value.is_number()) {
-    sink_.Error(place.Pointer(), "expected a number, found " + Found(value));
-    return false;
-  }
-  const double number = value.get<double>();
-  if (!(std::fabs(number) < kFloatOverflow)) {
-    sink_.Error(place.Pointer(), "expected a number in the range of a 32-bit float, found " + Found(value));
-    return false;
-  }
-  out = static_cast<float>(number);
-  return true;
-}
-
-bool Reader::ReadFloats(const Document& value, const Place& place, float* out, std::size_t count) {
-  if (!value.is_array() || value.size() != count) {
-    sink_.Error(place.Pointer(), "expected an array of " + std::to_string(count) + " numbers, found " + Found(value));
-    return false;
-  }
-  bool ok = true;
-  for (std::size_t i = 0; i < count; ++i) ok = ReadFloat(value[i], place.Element(i), out[i]) && ok;
-  return ok;
+  PlaceReport report(sink_, place);
+  ecs::detail::DecodeFloats<DocumentTree>(value, matrix, 16, report);
 }
 
 bool Reader::ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component) {
-  switch (field.type) {
-    case FieldType::kBool:
-      if (!value.is_boolean()) {
-        sink_.Error(place.Pointer(), "expected true or false, found " + Found(value));
-        return false;
-      }
-      field.Ref<bool>(component) = value.get<bool>();
-      return true;
-    case FieldType::kInt: {
-      constexpr auto kMin = std::numeric_limits<std::int32_t>::min();
-      constexpr auto kMax = std::numeric_limits<std::int32_t>::max();
-      if (!value.is_number_integer()) {
-        sink_.Error(place.Pointer(), "expected an integer, found " + Found(value));
-        return false;
-      }
-      const bool in_range = value.is_number_unsigned() ? value.get<std::uint64_t>() <= std::uint64_t{kMax}
-                                                       : value.get<std::int64_t>() >= kMin;
-      if (!in_range) {
-        sink_.Error(place.Pointer(), "expected an integer from -2147483648 to 2147483647, found " + Found(value));
-        return false;
-      }
-      field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(value.get<std::int64_t>());
-      return true;
-    }
-    case FieldType::kFloat: return ReadFloat(value, place, field.Ref<float>(component));
-    case FieldType::kVec2: return ReadFloats(value, place, &field.Ref<glm::vec2>(component).x, 2);
-    case FieldType::kVec3: return ReadFloats(value, place, &field.Ref<glm::vec3>(component).x, 3);
-    case FieldType::kVec4: return ReadFloats(value, place, &field.Ref<glm::vec4>(component).x, 4);
-    case FieldType::kQuat: {
-      float xyzw[4];
-      if (!ReadFloats(value, place, xyzw, 4)) return false;
-      field.Ref<glm::quat>(component) = glm::quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]);
-      return true;
-    }
-    case FieldType::kString:
-      if (!value.is_string()) {
-        sink_.Error(place.Pointer(), "expected a string, found " + Found(value));
-        return false;
-      }
-      field.Ref<std::string>(component) = value.get_ref<const std::string&>();
-      return true;
-    case FieldType::kEnum: {
-      if (value.is_string()) {
-        const std::string& text = value.get_ref<const std::string&>();
-        for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
-          if (field.enum_names[i] == text) {
-            field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(i);
-            return true;
-          }
-        }
-      }
-      std::string names;
-      for (const std::string& name : field.enum_names) names += (names.empty() ? "" : ", ") + Quoted(name);
-      sink_.Error(place.Pointer(), "expected one of " + names + ", found " + FoundQuoted(value));
-      return false;
-    }
-    case FieldType::kEntityRef: {
-      if (value.is_null()) {
-        field.Ref<EntityId>(component) = ecs::kNoEntityId;
-        return true;
-      }
-      const auto id = ReadId(value, place, true);
-      if (!id) return false;
-      if (!entry_by_id_.contains(*id)) {
-        sink_.Warning(place.Pointer(), "no entity in this file has id " + ecs::ToHex(*id) + " (a dangling reference)");
-      }
-      field.Ref<EntityId>(component) = *id;
-      return true;
+  PlaceReport report(sink_, place);
+  if (!ecs::DecodeField<DocumentTree>(field, value, component, report)) return false;
+  if (field.type == FieldType::kEntityRef) {
+    const EntityId id = field.Ref<EntityId>(component);
+    if (id && !entry_by_id_.contains(id)) {
+      sink_.Warning(place.Pointer(), "no entity in this file has id " + ecs::ToHex(id) + " (a dangling reference)");
     }
   }
-  return false;
+  return true;
 }
 
 bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component) {

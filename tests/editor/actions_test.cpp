@@ -1,3 +1,5 @@
+#include <cstdlib>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -482,12 +484,25 @@ TEST_CASE("A field edit names wrong fields and values", "[editor][actions][compo
   REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "brightness", PlainValue(1.0)),
                       "cannot change Light.brightness: component Light has no field 'brightness'");
   REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "intensity", PlainValue("bright")),
-                      "cannot change Light.intensity: expected a number, found string");
+                      "cannot change Light.intensity: expected a number, found a string");
   REQUIRE_THROWS_WITH(
       actions::SetField(*f.world, Ids({f.scene.crate, f.scene.player}), "Light", "intensity", PlainValue(1.0)),
       "cannot change Light.intensity: none of the 2 selected entities has component Light");
   REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Glow", "intensity", PlainValue(1.0)),
                       "cannot change Glow.intensity: no component is named 'Glow'");
+}
+
+TEST_CASE("A field edit refuses values a scene file could not hold", "[editor][actions][component]") {
+  Fixture f;
+  // What the Inspector hands over when "1e39" is typed into a float field.
+  REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "intensity", PlainValue(std::strtof("1e39", nullptr))),
+                      "cannot change Light.intensity: expected a number in the range of a 32-bit float, found inf");
+  REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "intensity", PlainValue(1e39)),
+                      "cannot change Light.intensity: expected a number in the range of a 32-bit float, found 1e+39");
+  PlainValue::Array zero{0.0, 0.0, 0.0, 0.0};
+  REQUIRE_THROWS_WITH(
+      actions::SetField(*f.world, Ids({f.scene.lamp}), "Transform", "rotation", PlainValue(std::move(zero))),
+      "cannot change Transform.rotation: a rotation quaternion cannot have length 0 (it names no rotation)");
 }
 
 TEST_CASE("Paste component values sets where present and adds where missing", "[editor][actions][component]") {

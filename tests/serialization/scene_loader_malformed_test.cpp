@@ -80,6 +80,7 @@ MALFORMED("newer_version.scene", "/version",
 MALFORMED("version_string.scene", "/version", "expected an integer from 0 to 1, found \"1\"")
 MALFORMED("version_negative.scene", "/version", "expected an integer from 0 to 1, found -1")
 MALFORMED("version_fraction.scene", "/version", "expected an integer from 0 to 1, found 1.5")
+MALFORMED("version_one_point_zero.scene", "/version", "expected an integer from 0 to 1, found 1.0")
 MALFORMED("missing_entities.scene", "", "missing key \"entities\"")
 MALFORMED("entities_not_array.scene", "/entities", "expected an array of entities, found an object")
 MALFORMED("unknown_top_key.scene", "/extra", "unknown key \"extra\" (expected format, version, editor, entities)")
@@ -133,6 +134,10 @@ MALFORMED("rotation_five_numbers.scene", "/entities/3/components/Transform/rotat
           "expected an array of 4 numbers, found an array of 5 elements")
 MALFORMED("color_null.scene", "/entities/0/components/MeshRenderer/color", "expected an array of 4 numbers, found null")
 MALFORMED("float_out_of_range.scene", "/entities/3/components/Light/intensity",
+          "expected a number in the range of a 32-bit float, found 1e+39")
+MALFORMED("quaternion_zero.scene", "/entities/0/components/Transform/rotation",
+          "a rotation quaternion cannot have length 0 (it names no rotation)")
+MALFORMED("quaternion_float_overflow.scene", "/entities/0/components/Transform/rotation/3",
           "expected a number in the range of a 32-bit float, found 1e+39")
 MALFORMED("unknown_enum.scene", "/entities/1/components/MeshRenderer/mesh",
           "expected one of \"cube\", \"sphere\", \"plane\", \"cylinder\", \"cone\", found \"pyramid\"")
@@ -189,5 +194,5 @@ TEST_CASE("The malformed corpus holds only files that have a case", "[serializat
   for (const auto& entry : std::filesystem::directory_iterator(DataPath("malformed"))) {
     files += entry.path().extension() == ".scene" ? 1 : 0;
   }
-  REQUIRE(files == 65);
+  REQUIRE(files == 68);
 }

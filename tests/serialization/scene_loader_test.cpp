@@ -142,6 +142,30 @@ TEST_CASE("A dangling entity reference is a warning and is kept", "[serializatio
   REQUIRE(world.GetComponent<Follow>(world.GetEntity(EntityId{1})).target == EntityId{0xdeadbeef});
 }
 
+TEST_CASE("A rotation off unit length is normalised with a warning; within 0.001 it is kept as written",
+          "[serialization][scene_loader]") {
+  const auto with_rotation = [](const std::string& rotation) {
+    return SceneWith(Entity_("0000000000000001", "", 0,
+                             R"({"Transform": {"position": [0, 0, 0], "rotation": )" + rotation + R"(, "scale": [1, 1, 1]}})"));
+  };
+  const LoadResult stretched = LoadScene(with_rotation("[0, 0.5, 0, 1.5]"));
+  REQUIRE(stretched.Ok());
+  REQUIRE(Texts(stretched.diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Transform/rotation: a rotation quaternion has length 1, "
+                                   "this one 1.5811388: normalised"});
+  REQUIRE(stretched.diagnostics[0].severity == Diagnostic::Severity::kWarning);
+  const Coordinator& world = *stretched.scene->world;
+  const glm::quat rotation = world.GetComponent<Transform>(world.GetEntity(EntityId{1})).rotation;
+  REQUIRE(glm::length(rotation) == Approx(1.0f));
+  REQUIRE(rotation.y == Approx(0.5 / 1.5811388));
+
+  const LoadResult nearly = LoadScene(with_rotation("[0, 0, 0, 1.0005]"));
+  REQUIRE(nearly.Ok());
+  REQUIRE(nearly.diagnostics.empty());
+  REQUIRE(nearly.scene->world->GetComponent<Transform>(nearly.scene->world->GetEntity(EntityId{1})).rotation.w ==
+          1.0005f);
+}
+
 TEST_CASE("Ids in upper case are accepted and saved in lower case", "[serialization][scene_loader]") {
   const LoadResult result = LoadScene(SceneWith(Entity_("00000000000000AB", "", 0)));
   REQUIRE(result.Ok());

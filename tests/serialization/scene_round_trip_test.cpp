@@ -3,6 +3,8 @@
 // unicode strings, unknown components, editor data) survive save -> load
 // exactly, and saving the loaded world gives the same bytes.
 
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 #include <cfloat>
@@ -136,7 +138,15 @@ class RandomScene {
 
   glm::vec3 Vec3() { return {Float(), Float(), Float()}; }
   glm::vec4 Vec4() { return {Float(), Float(), Float(), Float()}; }
-  glm::quat Quat() { return glm::quat(Float(), Float(), Float(), Float()); }
+  // A rotation: unit length, as the quaternion rule requires (any other
+  // length is normalised on load, which is not a round trip).
+  glm::quat Quat() {
+    for (;;) {
+      const glm::dquat q(Float(), Float(), Float(), Float());
+      const double length = glm::length(q);
+      if (length > 1e-3 && std::isfinite(length)) return glm::quat(q / length);
+    }
+  }
 
   std::string String() {
     static const char* const kPieces[] = {"",       "a",           "Crate",        "caf\xC3\xA9", "\xE2\x98\x95",

@@ -44,6 +44,8 @@ inline constexpr EntityId kNoEntityId{};
 
 // 16 lowercase hex digits, as written in scene files.
 std::string ToHex(EntityId id);
+// Appends ToHex(id) to `out` without a temporary (the scene writer's path).
+void AppendHex(std::string& out, EntityId id);
 // Parses exactly 16 hex digits (either case) of a non-zero id; nullopt otherwise.
 std::optional<EntityId> ParseEntityId(std::string_view text);
 

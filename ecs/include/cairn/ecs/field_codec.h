@@ -1,0 +1,263 @@
+#pragma once
+// The one conversion between a reflected field and a tree of plain values.
+//
+// Every reader decodes a field through DecodeField: commands, the clipboard
+// and the journal read PlainValue trees, the scene loader reads its JSON
+// document. Every writer encodes through EncodeField: FieldToPlain and the
+// scene writer. Values that reach a world from code (the Inspector, gizmos,
+// commands built by hand) are checked by CheckFieldValue. So the range of an
+// int, the finiteness of a float, the names of an enum and the quaternion rule
+// are stated once, here, and no two consumers can disagree on them.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cairn/ecs/entity.h"
+#include "cairn/ecs/reflection.h"
+
+namespace cairn::ecs {
+
+// ---- The rules ------------------------------------------------------------------
+
+// Float fields hold finite 32-bit floats: |value| <= FLT_MAX. A decimal
+// number up to half an ulp beyond FLT_MAX still rounds to FLT_MAX.
+inline constexpr double kFloatFieldLimit = std::numeric_limits<float>::max();
+inline constexpr double kFloatRoundsToInfinity = 0x1.ffffffp127;
+// Int fields hold 32-bit integers.
+inline constexpr std::int64_t kIntFieldMin = std::numeric_limits<std::int32_t>::min();
+inline constexpr std::int64_t kIntFieldMax = std::numeric_limits<std::int32_t>::max();
+// A quaternion field is a rotation: unit length. One whose length is off by
+// more than this is normalised when read from a file (with a warning), and
+// refused when it reaches a world through a command.
+inline constexpr float kQuatLengthTolerance = 1e-3f;
+// Below this length a quaternion names no rotation at all: an error.
+inline constexpr float kQuatMinLength = 1e-6f;
+
+// Why `number` cannot be stored in a float field, or nullopt when it can.
+std::optional<std::string> FloatProblem(double number);
+// Why `number` cannot be stored in an int field, or nullopt when it can.
+std::optional<std::string> IntProblem(std::int64_t number);
+
+enum class QuatVerdict {
+  kUnit,        // within the tolerance: kept as is
+  kNormalised,  // off unit length beyond the tolerance: normalised, warn
+  kZero,        // no direction: an error
+};
+// Applies the quaternion rule to xyzw (normalising it when the verdict is
+// kNormalised); `length` receives its length before.
+QuatVerdict ApplyQuatRule(float (&xyzw)[4], float& length);
+std::string QuatNormalisedMessage(float length);
+std::string QuatZeroMessage();
+
+// Why the stored value of `field` in `component` cannot be kept (a NaN or
+// infinite float, an enum value without a name, a quaternion that is not a
+// rotation), or nullopt when it is valid.
+std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* component);
+// The first problem of any field, as "Component.field: reason".
+std::optional<std::string> CheckComponentValue(const ComponentInfo& info, const void* component);
+
+// The id that means "no entity" in files, and why it is refused as an id.
+inline constexpr std::string_view kZeroIdText = "0000000000000000";
+std::string ZeroIdMessage();
+
+// "one of "cube", "sphere"" for messages.
+std::string EnumChoices(const FieldInfo& field);
+
+// ---- Decoding -------------------------------------------------------------------
+
+// Where DecodeField reports: `element` is the index inside an array value
+// (a vector component), or kWholeValue.
+inline constexpr std::size_t kWholeValue = std::numeric_limits<std::size_t>::max();
+class FieldReport {
+ public:
+  virtual void Error(std::size_t element, std::string message) = 0;
+  virtual void Warning(std::size_t element, std::string message) = 0;
+
+ protected:
+  ~FieldReport() = default;
+};
+
+// A tree DecodeField can read, described by an adapter type A with:
+//   using Node;                         the tree's value type
+//   static bool IsNull(const Node&), IsBool, IsString, IsArray, IsNumber;
+//   static bool IsInteger(const Node&)  an integer token (1, not 1.0)
+//   static std::optional<std::int64_t> Integer(const Node&)  nullopt past int64
+//   static bool Bool(const Node&); static double Number(const Node&);
+//   static const std::string& String(const Node&);
+//   static std::size_t Size(const Node&); static const Node& At(const Node&, std::size_t);
+//   static std::string Found(const Node&, bool quote_strings)  the value as messages show it:
+//     null, true, 1.5, "text" (or: a string), an array of 2 elements, an object
+namespace detail {
+
+template <typename A>
+bool DecodeFloat(const typename A::Node& node, std::size_t element, float& out, FieldReport& report) {
+  if (!A::IsNumber(node)) {
+    report.Error(element, "expected a number, found " + A::Found(node, false));
+    return false;
+  }
+  if (auto problem = FloatProblem(A::Number(node))) {
+    report.Error(element, *problem + ", found " + A::Found(node, false));
+    return false;
+  }
+  out = static_cast<float>(A::Number(node));
+  return true;
+}
+
+template <typename A>
+bool DecodeFloats(const typename A::Node& node, float* out, std::size_t count, FieldReport& report) {
+  if (!A::IsArray(node) || A::Size(node) != count) {
+    report.Error(kWholeValue, "expected an array of " + std::to_string(count) + " numbers, found " + A::Found(node, false));
+    return false;
+  }
+  bool ok = true;
+  for (std::size_t i = 0; i < count; ++i) ok = DecodeFloat<A>(A::At(node, i), i, out[i], report) && ok;
+  return ok;
+}
+
+}  // namespace detail
+
+// Reads `node` into the field of `component`. On any error the field keeps its
+// value and false is returned; every problem goes to `report`.
+template <typename A>
+bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* component, FieldReport& report) {
+  switch (field.type) {
+    case FieldType::kBool:
+      if (!A::IsBool(node)) {
+        report.Error(kWholeValue, "expected true or false, found " + A::Found(node, false));
+        return false;
+      }
+      field.Ref<bool>(component) = A::Bool(node);
+      return true;
+    case FieldType::kInt: {
+      if (!A::IsInteger(node)) {
+        report.Error(kWholeValue, "expected an integer, found " + A::Found(node, false));
+        return false;
+      }
+      const std::optional<std::int64_t> value = A::Integer(node);
+      const auto problem = value ? IntProblem(*value) : IntProblem(std::numeric_limits<std::int64_t>::max());
+      if (problem) {
+        report.Error(kWholeValue, *problem + ", found " + A::Found(node, false));
+        return false;
+      }
+      field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(*value);
+      return true;
+    }
+    case FieldType::kFloat: return detail::DecodeFloat<A>(node, kWholeValue, field.Ref<float>(component), report);
+    case FieldType::kVec2: {
+      float v[2];
+      if (!detail::DecodeFloats<A>(node, v, 2, report)) return false;
+      field.Ref<glm::vec2>(component) = glm::vec2(v[0], v[1]);
+      return true;
+    }
+    case FieldType::kVec3: {
+      float v[3];
+      if (!detail::DecodeFloats<A>(node, v, 3, report)) return false;
+      field.Ref<glm::vec3>(component) = glm::vec3(v[0], v[1], v[2]);
+      return true;
+    }
+    case FieldType::kVec4: {
+      float v[4];
+      if (!detail::DecodeFloats<A>(node, v, 4, report)) return false;
+      field.Ref<glm::vec4>(component) = glm::vec4(v[0], v[1], v[2], v[3]);
+      return true;
+    }
+    case FieldType::kQuat: {
+      float xyzw[4];
+      if (!detail::DecodeFloats<A>(node, xyzw, 4, report)) return false;
+      float length = 0.0f;
+      switch (ApplyQuatRule(xyzw, length)) {
+        case QuatVerdict::kZero: report.Error(kWholeValue, QuatZeroMessage()); return false;
+        case QuatVerdict::kNormalised: report.Warning(kWholeValue, QuatNormalisedMessage(length)); break;
+        case QuatVerdict::kUnit: break;
+      }
+      field.Ref<glm::quat>(component) = glm::quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]);
+      return true;
+    }
+    case FieldType::kString:
+      if (!A::IsString(node)) {
+        report.Error(kWholeValue, "expected a string, found " + A::Found(node, false));
+        return false;
+      }
+      field.Ref<std::string>(component) = A::String(node);
+      return true;
+    case FieldType::kEnum:
+      if (A::IsString(node)) {
+        const std::string& text = A::String(node);
+        for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
+          if (field.enum_names[i] == text) {
+            field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(i);
+            return true;
+          }
+        }
+      }
+      report.Error(kWholeValue, "expected " + EnumChoices(field) + ", found " + A::Found(node, true));
+      return false;
+    case FieldType::kEntityRef: {
+      if (A::IsNull(node)) {
+        field.Ref<EntityId>(component) = kNoEntityId;
+        return true;
+      }
+      const std::optional<EntityId> id = A::IsString(node) ? ParseEntityId(A::String(node)) : std::nullopt;
+      if (!id) {
+        report.Error(kWholeValue, A::IsString(node) && A::String(node) == kZeroIdText
+                                      ? ZeroIdMessage()
+                                      : "expected an entity id (16 hex digits) or null, found " + A::Found(node, true));
+        return false;
+      }
+      field.Ref<EntityId>(component) = *id;
+      return true;
+    }
+  }
+  report.Error(kWholeValue, "field type " + std::string(FieldTypeName(field.type)) + " cannot be read");
+  return false;
+}
+
+// ---- Encoding -------------------------------------------------------------------
+
+// Writes the field of `component` to a sink S with:
+//   void Bool(bool); void Integer(std::int64_t); void String(std::string_view);
+//   void Null(); void Id(EntityId);
+//   void Numbers(const float* values, std::size_t count, bool array);  array false: one bare number
+template <typename S>
+void EncodeField(const FieldInfo& field, const void* component, S& sink) {
+  switch (field.type) {
+    case FieldType::kBool: sink.Bool(field.Ref<bool>(component)); return;
+    case FieldType::kInt: sink.Integer(field.Ref<std::int32_t>(component)); return;
+    case FieldType::kFloat: sink.Numbers(&field.Ref<float>(component), 1, false); return;
+    case FieldType::kVec2: sink.Numbers(&field.Ref<glm::vec2>(component).x, 2, true); return;
+    case FieldType::kVec3: sink.Numbers(&field.Ref<glm::vec3>(component).x, 3, true); return;
+    case FieldType::kVec4: sink.Numbers(&field.Ref<glm::vec4>(component).x, 4, true); return;
+    case FieldType::kQuat: {
+      const glm::quat& q = field.Ref<glm::quat>(component);
+      const float xyzw[4] = {q.x, q.y, q.z, q.w};
+      sink.Numbers(xyzw, 4, true);
+      return;
+    }
+    case FieldType::kString: sink.String(field.Ref<std::string>(component)); return;
+    case FieldType::kEnum: {
+      const std::int32_t value = field.Ref<std::int32_t>(component);
+      if (value >= 0 && static_cast<std::size_t>(value) < field.enum_names.size()) {
+        sink.String(field.enum_names[static_cast<std::size_t>(value)]);
+      } else {
+        sink.Integer(value);  // refused when read back: a value the enum does not name
+      }
+      return;
+    }
+    case FieldType::kEntityRef: {
+      const EntityId id = field.Ref<EntityId>(component);
+      if (id) {
+        sink.Id(id);
+      } else {
+        sink.Null();
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace cairn::ecs

@@ -1,0 +1,103 @@
+#include "cairn/ecs/field_codec.h"
+
+#include <charconv>
+
+namespace cairn::ecs {
+
+namespace {
+
+std::string ShortFloat(float value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+}  // namespace
+
+std::optional<std::string> FloatProblem(double number) {
+  if (std::isnan(number)) return "expected a number, not NaN";
+  if (!(std::fabs(number) < kFloatRoundsToInfinity)) return "expected a number in the range of a 32-bit float";
+  return std::nullopt;
+}
+
+std::optional<std::string> IntProblem(std::int64_t number) {
+  if (number < kIntFieldMin || number > kIntFieldMax) return "expected an integer from -2147483648 to 2147483647";
+  return std::nullopt;
+}
+
+QuatVerdict ApplyQuatRule(float (&xyzw)[4], float& length) {
+  const double squared = double{xyzw[0]} * xyzw[0] + double{xyzw[1]} * xyzw[1] + double{xyzw[2]} * xyzw[2] +
+                         double{xyzw[3]} * xyzw[3];
+  const double norm = std::sqrt(squared);
+  length = static_cast<float>(norm);
+  if (!(norm >= kQuatMinLength)) return QuatVerdict::kZero;
+  if (std::fabs(norm - 1.0) <= kQuatLengthTolerance) return QuatVerdict::kUnit;
+  for (float& element : xyzw) element = static_cast<float>(element / norm);
+  return QuatVerdict::kNormalised;
+}
+
+std::string QuatNormalisedMessage(float length) {
+  return "a rotation quaternion has length 1, this one " + ShortFloat(length) + ": normalised";
+}
+
+std::string QuatZeroMessage() { return "a rotation quaternion cannot have length 0 (it names no rotation)"; }
+
+std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* component) {
+  const auto check_floats = [](const float* values, int count) -> std::optional<std::string> {
+    for (int i = 0; i < count; ++i) {
+      if (!std::isfinite(values[i])) return "is not finite (" + ShortFloat(values[i]) + ")";
+    }
+    return std::nullopt;
+  };
+  switch (field.type) {
+    case FieldType::kFloat: return check_floats(&field.Ref<float>(component), 1);
+    case FieldType::kVec2: return check_floats(&field.Ref<glm::vec2>(component).x, 2);
+    case FieldType::kVec3: return check_floats(&field.Ref<glm::vec3>(component).x, 3);
+    case FieldType::kVec4: return check_floats(&field.Ref<glm::vec4>(component).x, 4);
+    case FieldType::kQuat: {
+      const glm::quat& q = field.Ref<glm::quat>(component);
+      float xyzw[4] = {q.x, q.y, q.z, q.w};
+      if (auto problem = check_floats(xyzw, 4)) return problem;
+      float length = 0.0f;
+      switch (ApplyQuatRule(xyzw, length)) {
+        case QuatVerdict::kZero: return "is a quaternion of length 0, which names no rotation";
+        case QuatVerdict::kNormalised: return "is a quaternion of length " + ShortFloat(length) + ", not a rotation (length 1)";
+        case QuatVerdict::kUnit: return std::nullopt;
+      }
+      return std::nullopt;
+    }
+    case FieldType::kEnum: {
+      const std::int32_t value = field.Ref<std::int32_t>(component);
+      if (value < 0 || static_cast<std::size_t>(value) >= field.enum_names.size()) {
+        return "is " + std::to_string(value) + ", which is not " + EnumChoices(field);
+      }
+      return std::nullopt;
+    }
+    case FieldType::kBool:
+    case FieldType::kInt:
+    case FieldType::kString:
+    case FieldType::kEntityRef: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CheckComponentValue(const ComponentInfo& info, const void* component) {
+  for (const FieldInfo& field : info.fields) {
+    if (auto problem = CheckFieldValue(field, component)) return info.name + "." + field.name + " " + *problem;
+  }
+  return std::nullopt;
+}
+
+std::string ZeroIdMessage() { return "entity id 0000000000000000 is reserved for \"no entity\""; }
+
+std::string EnumChoices(const FieldInfo& field) {
+  std::string names;
+  for (const std::string& name : field.enum_names) {
+    names += names.empty() ? "one of \"" : ", \"";
+    names += name;
+    names += '"';
+  }
+  return names.empty() ? "a named value (this enum has none)" : names;
+}
+
+}  // namespace cairn::ecs
