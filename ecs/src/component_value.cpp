@@ -18,18 +18,18 @@ void Deallocate(const ComponentInfo& info, void* memory) {
 
 ComponentValue::ComponentValue(std::shared_ptr<const ComponentInfo> info) : info_(std::move(info)) {
   data_ = Allocate(*info_);
-  info_->ops.default_construct(data_);
+  info_->Construct(data_);
 }
 
 ComponentValue::ComponentValue(std::shared_ptr<const ComponentInfo> info, const void* source) : info_(std::move(info)) {
   data_ = Allocate(*info_);
-  info_->ops.copy_construct(data_, source);
+  info_->CopyConstruct(data_, source);
 }
 
 ComponentValue::ComponentValue(const ComponentValue& other) : info_(other.info_) {
   if (other.data_ != nullptr) {
     data_ = Allocate(*info_);
-    info_->ops.copy_construct(data_, other.data_);
+    info_->CopyConstruct(data_, other.data_);
   }
 }
 
@@ -57,7 +57,7 @@ ComponentValue::~ComponentValue() { Release(); }
 
 void ComponentValue::Release() {
   if (data_ == nullptr) return;
-  info_->ops.destroy(data_);
+  info_->Destroy(data_);
   Deallocate(*info_, data_);
   data_ = nullptr;
 }
@@ -65,7 +65,7 @@ void ComponentValue::Release() {
 bool operator==(const ComponentValue& a, const ComponentValue& b) {
   if (a.Empty() || b.Empty()) return a.Empty() && b.Empty();
   return a.info_->name == b.info_->name && a.info_->type_index == b.info_->type_index &&
-         a.info_->ops.equals(a.data_, b.data_);
+         a.info_->Equals(a.data_, b.data_);
 }
 
 }  // namespace cairn::ecs

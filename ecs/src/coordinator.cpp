@@ -1,5 +1,7 @@
 #include "cairn/ecs/coordinator.h"
 
+#include "runtime_component_storage.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cxxabi.h>
@@ -129,10 +131,10 @@ void Coordinator::RequireAlive(Entity entity, std::string_view operation, std::s
 
 // ---- Component types ------------------------------------------------------------
 
-ComponentInfo& Coordinator::AddComponentInfo(std::string name, std::size_t type_index, const std::type_info& type,
+ComponentInfo& Coordinator::AddComponentInfo(std::string name, std::size_t type_index, const std::type_info* type,
                                              std::unique_ptr<IComponentStorage> storage) {
-  if (type_index < typed_.size() && typed_[type_index].storage != nullptr) {
-    throw ComponentRegistrationError("component type " + ReadableTypeName(type) + " is already registered as " +
+  if (type != nullptr && type_index < typed_.size() && typed_[type_index].storage != nullptr) {
+    throw ComponentRegistrationError("component type " + ReadableTypeName(*type) + " is already registered as " +
                                      infos_[typed_[type_index].type]->name);
   }
   if (FindComponentInfo(name) != nullptr) {
@@ -147,13 +149,28 @@ ComponentInfo& Coordinator::AddComponentInfo(std::string name, std::size_t type_
   info->name = std::move(name);
   info->type = component_type;
   info->type_index = type_index;
-  if (typed_.size() <= type_index) typed_.resize(type_index + 1);
-  typed_[type_index] = {storage.get(), component_type};
+  if (type != nullptr) {  // C++ types are also found by their type, for the typed API
+    if (typed_.size() <= type_index) typed_.resize(type_index + 1);
+    typed_[type_index] = {storage.get(), component_type};
+  }
   storages_.push_back(std::move(storage));
   infos_.push_back(info);
   // The registration builder fills in fields; the shared info is mutable only
   // until the builder goes out of scope, by convention at registration time.
   return *info;
+}
+
+const ComponentInfo& Coordinator::RegisterRuntimeComponent(const RuntimeComponentDefinition& definition) {
+  std::vector<FieldInfo> fields;
+  auto layout = std::make_shared<const RuntimeLayout>(definition, fields);
+  ComponentInfo& info = AddComponentInfo(definition.name, RuntimeTypeIndex(layout->ShapeKey()), nullptr,
+                                         std::make_unique<RuntimeComponentStorage>(layout));
+  info.size = layout->Size();
+  info.alignment = layout->Alignment();
+  info.ui_accessible = definition.ui_accessible;
+  info.fields = std::move(fields);
+  info.runtime = std::move(layout);
+  return info;
 }
 
 const ComponentInfo* Coordinator::FindComponentInfo(std::string_view name) const {
@@ -250,13 +267,17 @@ ComponentType Coordinator::ResolveComponentType(const ComponentValue& value) con
 }
 
 void Coordinator::AddComponentValue(Entity entity, const ComponentValue& value) {
-  const ComponentType type = ResolveComponentType(value);
-  RequireAlive(entity, "AddComponent", value.Name());
+  AddComponentData(entity, ResolveComponentType(value), value.Data());
+}
+
+void Coordinator::AddComponentData(Entity entity, ComponentType type, const void* value) {
+  const ComponentInfo& info = *infos_.at(type);
+  RequireAlive(entity, "AddComponent", info.name);
   if (signatures_[entity.index].Test(type)) ThrowDuplicate(entity, type);
   if (type == hierarchy_type_) {
     throw HierarchyError("cannot add Hierarchy to " + DescribeEntity(entity) + ": every entity has one; use SetParent");
   }
-  storages_[type]->InsertCopy(entity, value.Data());
+  storages_[type]->InsertCopy(entity, value);
   ComponentWasAdded(entity, type);
 }
 
@@ -266,7 +287,7 @@ void Coordinator::SetComponentValue(Entity entity, const ComponentValue& value) 
     throw HierarchyError("cannot set Hierarchy of " + DescribeEntity(entity) + " directly; use SetParent");
   }
   void* target = GetComponentData(entity, type);
-  infos_[type]->ops.copy_assign(target, value.Data());
+  infos_[type]->CopyAssign(target, value.Data());
   events_.Publish(ComponentChanged{entity, type});
 }
 

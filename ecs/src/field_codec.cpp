@@ -1,6 +1,9 @@
 #include "cairn/ecs/field_codec.h"
 
 #include <charconv>
+#include <cstring>
+#include <new>
+#include <utility>
 
 namespace cairn::ecs {
 
@@ -86,6 +89,83 @@ std::optional<std::string> CheckComponentValue(const ComponentInfo& info, const 
     if (auto problem = CheckFieldValue(field, component)) return info.name + "." + field.name + " " + *problem;
   }
   return std::nullopt;
+}
+
+std::size_t FieldSize(FieldType type) {
+  switch (type) {
+    case FieldType::kBool: return sizeof(bool);
+    case FieldType::kInt: return sizeof(std::int32_t);
+    case FieldType::kFloat: return sizeof(float);
+    case FieldType::kVec2: return sizeof(glm::vec2);
+    case FieldType::kVec3: return sizeof(glm::vec3);
+    case FieldType::kVec4: return sizeof(glm::vec4);
+    case FieldType::kQuat: return sizeof(glm::quat);
+    case FieldType::kString: return sizeof(std::string);
+    case FieldType::kEnum: return sizeof(std::int32_t);
+    case FieldType::kEntityRef: return sizeof(EntityId);
+  }
+  return 0;
+}
+
+std::size_t FieldAlignment(FieldType type) {
+  switch (type) {
+    case FieldType::kBool: return alignof(bool);
+    case FieldType::kInt: return alignof(std::int32_t);
+    case FieldType::kFloat: return alignof(float);
+    case FieldType::kVec2: return alignof(glm::vec2);
+    case FieldType::kVec3: return alignof(glm::vec3);
+    case FieldType::kVec4: return alignof(glm::vec4);
+    case FieldType::kQuat: return alignof(glm::quat);
+    case FieldType::kString: return alignof(std::string);
+    case FieldType::kEnum: return alignof(std::int32_t);
+    case FieldType::kEntityRef: return alignof(EntityId);
+  }
+  return 1;
+}
+
+bool FieldIsTrivial(FieldType type) { return type != FieldType::kString; }
+
+namespace {
+
+std::byte* At(const FieldInfo& field, void* component) { return static_cast<std::byte*>(component) + field.offset; }
+const std::byte* At(const FieldInfo& field, const void* component) {
+  return static_cast<const std::byte*>(component) + field.offset;
+}
+
+}  // namespace
+
+void CopyConstructField(const FieldInfo& field, void* component, const void* source) {
+  if (FieldIsTrivial(field.type)) {
+    std::memcpy(At(field, component), At(field, source), FieldSize(field.type));
+  } else {
+    new (At(field, component)) std::string(field.Ref<std::string>(source));
+  }
+}
+
+void RelocateField(const FieldInfo& field, void* component, void* source) {
+  if (FieldIsTrivial(field.type)) {
+    std::memcpy(At(field, component), At(field, source), FieldSize(field.type));
+  } else {
+    new (At(field, component)) std::string(std::move(field.Ref<std::string>(source)));
+    DestroyField(field, source);
+  }
+}
+
+void CopyAssignField(const FieldInfo& field, void* component, const void* source) {
+  if (FieldIsTrivial(field.type)) {
+    std::memmove(At(field, component), At(field, source), FieldSize(field.type));
+  } else {
+    field.Ref<std::string>(component) = field.Ref<std::string>(source);
+  }
+}
+
+void DestroyField(const FieldInfo& field, void* component) {
+  if (!FieldIsTrivial(field.type)) field.Ref<std::string>(component).~basic_string();
+}
+
+bool FieldEquals(const FieldInfo& field, const void* a, const void* b) {
+  if (FieldIsTrivial(field.type)) return std::memcmp(At(field, a), At(field, b), FieldSize(field.type)) == 0;
+  return field.Ref<std::string>(a) == field.Ref<std::string>(b);
 }
 
 std::string ZeroIdMessage() { return "entity id 0000000000000000 is reserved for \"no entity\""; }

@@ -4,6 +4,7 @@
 
 #include "cairn/ecs/errors.h"
 #include "cairn/ecs/field_codec.h"
+#include "cairn/ecs/runtime_component.h"
 
 namespace cairn::ecs {
 
@@ -21,6 +22,30 @@ std::string_view FieldTypeName(FieldType type) {
     case FieldType::kEntityRef: return "entity";
   }
   return "unknown";
+}
+
+void ComponentInfo::Construct(void* memory) const {
+  if (runtime) return runtime->Construct(memory);
+  ops.default_construct(memory);
+}
+
+void ComponentInfo::CopyConstruct(void* memory, const void* source) const {
+  if (runtime) return runtime->CopyConstruct(memory, source);
+  ops.copy_construct(memory, source);
+}
+
+void ComponentInfo::CopyAssign(void* target, const void* source) const {
+  if (runtime) return runtime->CopyAssign(target, source);
+  ops.copy_assign(target, source);
+}
+
+void ComponentInfo::Destroy(void* object) const {
+  if (runtime) return runtime->Destroy(object);
+  ops.destroy(object);
+}
+
+bool ComponentInfo::Equals(const void* a, const void* b) const {
+  return runtime ? runtime->Equals(a, b) : ops.equals(a, b);
 }
 
 const FieldInfo* ComponentInfo::FindField(std::string_view field_name) const {

@@ -417,10 +417,10 @@ void Reader::ReadComponents(std::size_t index) {
     auto& scratch = scratch_[info.type];
     if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
     void* memory = scratch->memory();
-    info.ops.default_construct(memory);
+    info.Construct(memory);
     const bool ok = ReadComponent(info, *it, place, memory);
-    if (ok && !entry.handle.IsNull() && !sink_.HasErrors()) info.ops.add_to(*world_, entry.handle, memory);
-    info.ops.destroy(memory);
+    if (ok && !entry.handle.IsNull() && !sink_.HasErrors()) world_->AddComponentData(entry.handle, info.type, memory);
+    info.Destroy(memory);
   }
   if (!unknown.empty() && !entry.handle.IsNull() && !sink_.HasErrors()) {
     world_->AddComponent<UnknownComponents>(entry.handle, UnknownComponents{unknown.dump()});

@@ -269,3 +269,37 @@ TEST_CASE("ParseSceneDocument and LoadSceneDocument split a load in two", "[seri
   const LoadResult result = LoadSceneDocument(*document);
   REQUIRE(result.Ok());
 }
+
+TEST_CASE("A runtime-defined component loads, saves byte for byte and is checked like any other",
+          "[serialization][scene_loader]") {
+  RuntimeComponentDefinition spawner;
+  spawner.name = "Spawner";
+  spawner.fields = {{"mode", FieldType::kEnum, {}, {"once", "loop"}, PlainValue("loop")},
+                    {"count", FieldType::kInt, {}, {}, PlainValue(4)},
+                    {"prefab", FieldType::kString, {}, {}, PlainValue("")}};
+  LoadOptions options;
+  options.register_components = [&spawner](Coordinator& world) {
+    RegisterBuiltinComponents(world);
+    world.RegisterRuntimeComponent(spawner);
+  };
+  const std::string text = SceneWith(
+      Entity_("0000000000000001", "", 0, R"({"Spawner": {"mode": "once", "count": 12, "prefab": "crates/wood"}})"));
+  const LoadResult result = LoadScene(text, options);
+  REQUIRE(result.Ok());
+  const Coordinator& world = *result.scene->world;
+  const ComponentInfo& info = *world.FindComponentInfo("Spawner");
+  REQUIRE(ComponentToPlain(info, world.GetComponentData(world.GetEntity(EntityId{1}), info.type)) ==
+          PlainValue(PlainValue::Object{{"mode", "once"}, {"count", 12}, {"prefab", "crates/wood"}}));
+  const std::string saved = SaveSceneToString(world, result.scene->editor);
+  const LoadResult reloaded = LoadScene(saved, options);
+  REQUIRE(reloaded.Ok());
+  REQUIRE(SaveSceneToString(*reloaded.scene->world, reloaded.scene->editor) == saved);
+
+  const LoadResult wrong = LoadScene(
+      SceneWith(Entity_("0000000000000001", "", 0, R"({"Spawner": {"mode": "twice", "count": 1.5, "prefab": ""}})")),
+      options);
+  REQUIRE(Texts(wrong.diagnostics) ==
+          std::vector<std::string>{
+              "/entities/0/components/Spawner/mode: expected one of \"once\", \"loop\", found \"twice\"",
+              "/entities/0/components/Spawner/count: expected an integer, found 1.5"});
+}

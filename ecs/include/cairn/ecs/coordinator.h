@@ -31,6 +31,7 @@
 #include "cairn/ecs/entity_pool.h"
 #include "cairn/ecs/errors.h"
 #include "cairn/ecs/event_bus.h"
+#include "cairn/ecs/runtime_component.h"
 #include "cairn/ecs/events.h"
 #include "cairn/ecs/hierarchy_links.h"
 #include "cairn/ecs/reflection.h"
@@ -95,6 +96,13 @@ class Coordinator {
   template <typename T>
   ComponentRegistration<T> RegisterComponent(std::string name);
 
+  // Registers a type defined by data (runtime_component.h): the same storage,
+  // reflection record, signature bit, events, commands and system membership
+  // as a C++ type; it is reached by ComponentType or name, never by T.
+  // Throws ComponentRegistrationError for a bad definition (naming the field)
+  // and as RegisterComponent does.
+  const ComponentInfo& RegisterRuntimeComponent(const RuntimeComponentDefinition& definition);
+
   template <typename T>
   bool IsRegistered() const {
     const std::size_t index = detail::TypeIndexOf<T>();
@@ -147,6 +155,8 @@ class Coordinator {
   ComponentValue ReadComponentValue(Entity entity, ComponentType type) const;
   // Adds a copy of the value (of a type registered here under the same name).
   void AddComponentValue(Entity entity, const ComponentValue& value);
+  // Adds a copy of *value, a component of the given type.
+  void AddComponentData(Entity entity, ComponentType type, const void* value);
   // Overwrites the entity's component with the value; publishes ComponentChanged.
   void SetComponentValue(Entity entity, const ComponentValue& value);
   void RemoveComponent(Entity entity, ComponentType type);
@@ -304,7 +314,8 @@ class Coordinator {
     return typed_[index];
   }
 
-  ComponentInfo& AddComponentInfo(std::string name, std::size_t type_index, const std::type_info& type,
+  // `type` is null for runtime-defined types, which the typed API cannot name.
+  ComponentInfo& AddComponentInfo(std::string name, std::size_t type_index, const std::type_info* type,
                                   std::unique_ptr<IComponentStorage> storage);
   void RequireAlive(Entity entity, std::string_view operation, std::string_view component) const;
   [[noreturn]] void ThrowUnregistered(const std::type_info& type) const;
@@ -335,7 +346,7 @@ class Coordinator {
 
 template <typename T>
 ComponentRegistration<T> Coordinator::RegisterComponent(std::string name) {
-  ComponentInfo& info = AddComponentInfo(std::move(name), detail::TypeIndexOf<T>(), typeid(T),
+  ComponentInfo& info = AddComponentInfo(std::move(name), detail::TypeIndexOf<T>(), &typeid(T),
                                          std::make_unique<ComponentStorage<T>>());
   info.size = sizeof(T);
   info.alignment = alignof(T);

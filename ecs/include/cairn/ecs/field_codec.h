@@ -68,6 +68,22 @@ std::string ZeroIdMessage();
 // "one of "cube", "sphere"" for messages.
 std::string EnumChoices(const FieldInfo& field);
 
+// ---- Storage --------------------------------------------------------------------
+// How a field of each type lies in memory, for components whose layout is
+// computed at run time (runtime_component.h). Only strings need construction
+// and destruction; every other type is copied and compared bytewise.
+
+std::size_t FieldSize(FieldType type);
+std::size_t FieldAlignment(FieldType type);
+bool FieldIsTrivial(FieldType type);
+// Placement-constructs the field of `component` from the same field of `source`.
+void CopyConstructField(const FieldInfo& field, void* component, const void* source);
+// Placement-constructs the field by moving it out of `source`, which is then destroyed.
+void RelocateField(const FieldInfo& field, void* component, void* source);
+void CopyAssignField(const FieldInfo& field, void* component, const void* source);
+void DestroyField(const FieldInfo& field, void* component);
+bool FieldEquals(const FieldInfo& field, const void* a, const void* b);
+
 // ---- Decoding -------------------------------------------------------------------
 
 // Where DecodeField reports: `element` is the index inside an array value

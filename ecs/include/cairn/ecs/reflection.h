@@ -59,7 +59,9 @@ struct FieldInfo {
   }
 };
 
-// Type-erased operations on raw component memory.
+class RuntimeLayout;
+
+// Type-erased operations on the raw memory of a C++ component type.
 struct ComponentOps {
   void (*default_construct)(void* memory) = nullptr;
   void (*copy_construct)(void* memory, const void* source) = nullptr;
@@ -80,9 +82,18 @@ struct ComponentInfo {
   bool ui_accessible = true;  // offered by "Add Component" and AddComponentFromName
   bool serialized = true;     // written to scene files as a component
   std::vector<FieldInfo> fields;
-  ComponentOps ops;
+  ComponentOps ops;  // C++ types (RegisterComponent<T>)
+  std::shared_ptr<const RuntimeLayout> runtime;  // runtime-defined types (RegisterRuntimeComponent)
 
   const FieldInfo* FindField(std::string_view field_name) const;
+  bool IsRuntimeDefined() const { return runtime != nullptr; }
+
+  // The operations on raw memory, whichever way the type was defined.
+  void Construct(void* memory) const;
+  void CopyConstruct(void* memory, const void* source) const;
+  void CopyAssign(void* target, const void* source) const;
+  void Destroy(void* object) const;
+  bool Equals(const void* a, const void* b) const;
 };
 
 // Reflected fields -> plain object {field: value}.

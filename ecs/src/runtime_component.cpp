@@ -1,0 +1,120 @@
+#include "cairn/ecs/runtime_component.h"
+
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "cairn/ecs/errors.h"
+#include "cairn/ecs/field_codec.h"
+#include "cairn/ecs/type_index.h"
+
+namespace cairn::ecs {
+
+namespace {
+
+std::size_t AlignUp(std::size_t value, std::size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+
+// The type's zero, placement-constructed into zeroed memory.
+void ConstructZero(const FieldInfo& field, void* component) {
+  if (field.type == FieldType::kString) new (&field.Ref<std::string>(component)) std::string();
+  if (field.type == FieldType::kQuat) field.Ref<glm::quat>(component) = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+}
+
+}  // namespace
+
+RuntimeLayout::RuntimeLayout(const RuntimeComponentDefinition& definition, std::vector<FieldInfo>& fields) {
+  const auto fail = [&definition](const std::string& where, const std::string& why) {
+    throw ComponentRegistrationError("cannot register component " + definition.name + ": " + where + why);
+  };
+  if (definition.name.empty()) throw ComponentRegistrationError("cannot register a component without a name");
+  std::unordered_set<std::string> names;
+  fields.clear();
+  for (const RuntimeFieldDefinition& field : definition.fields) {
+    if (field.name.empty()) fail("", "a field has no name");
+    if (!names.insert(field.name).second) fail(field.name + ": ", "two fields have this name");
+    if (field.type == FieldType::kEnum && field.enum_names.empty()) fail(field.name + ": ", "an enum needs at least one name");
+    alignment_ = std::max(alignment_, FieldAlignment(field.type));
+    size_ = AlignUp(size_, FieldAlignment(field.type));
+    fields.push_back(FieldInfo{field.name, field.type, size_, field.hints, field.enum_names});
+    size_ += FieldSize(field.type);
+    shape_key_ += field.name + ':' + std::string(FieldTypeName(field.type));
+    for (const std::string& name : field.enum_names) shape_key_ += '|' + name;
+    shape_key_ += ';';
+  }
+  size_ = std::max<std::size_t>(AlignUp(size_, alignment_), 1);
+  fields_ = fields;
+  shape_key_ = definition.name + '{' + shape_key_ + '}';
+
+  prototype_ = ::operator new(size_, std::align_val_t{alignment_});
+  std::memset(prototype_, 0, size_);
+  for (const FieldInfo& field : fields_) ConstructZero(field, prototype_);
+  try {
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+      const PlainValue& value = definition.fields[i].default_value;
+      if (value.IsNull() && fields_[i].type != FieldType::kEntityRef) continue;
+      FieldFromPlain(fields_[i], value, prototype_, definition.name + "." + fields_[i].name + " default");
+      if (auto problem = CheckFieldValue(fields_[i], prototype_)) fail(fields_[i].name + " default: ", *problem);
+    }
+  } catch (const CommandError& error) {
+    Destroy(prototype_);
+    ::operator delete(prototype_, std::align_val_t{alignment_});
+    prototype_ = nullptr;
+    throw ComponentRegistrationError("cannot register component " + definition.name + ": " + error.what());
+  } catch (...) {
+    Destroy(prototype_);
+    ::operator delete(prototype_, std::align_val_t{alignment_});
+    prototype_ = nullptr;
+    throw;
+  }
+}
+
+RuntimeLayout::~RuntimeLayout() {
+  if (prototype_ == nullptr) return;
+  Destroy(prototype_);
+  ::operator delete(prototype_, std::align_val_t{alignment_});
+}
+
+void RuntimeLayout::CopyConstruct(void* memory, const void* source) const {
+  std::memset(memory, 0, size_);  // padding too, so that byte copies stay deterministic
+  std::size_t done = 0;
+  try {
+    for (; done < fields_.size(); ++done) CopyConstructField(fields_[done], memory, source);
+  } catch (...) {
+    for (std::size_t i = 0; i < done; ++i) DestroyField(fields_[i], memory);
+    throw;
+  }
+}
+
+void RuntimeLayout::Relocate(void* memory, void* source) const {
+  std::memset(memory, 0, size_);
+  for (const FieldInfo& field : fields_) RelocateField(field, memory, source);
+}
+
+void RuntimeLayout::CopyAssign(void* target, const void* source) const {
+  if (target == source) return;
+  for (const FieldInfo& field : fields_) CopyAssignField(field, target, source);
+}
+
+void RuntimeLayout::Destroy(void* object) const {
+  for (const FieldInfo& field : fields_) DestroyField(field, object);
+}
+
+bool RuntimeLayout::Equals(const void* a, const void* b) const {
+  for (const FieldInfo& field : fields_) {
+    if (!FieldEquals(field, a, b)) return false;
+  }
+  return true;
+}
+
+std::size_t RuntimeTypeIndex(const std::string& shape_key) {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::size_t> indices;
+  const std::lock_guard lock(mutex);
+  const auto [it, inserted] = indices.try_emplace(shape_key, 0);
+  if (inserted) it->second = detail::NextTypeIndex();
+  return it->second;
+}
+
+}  // namespace cairn::ecs

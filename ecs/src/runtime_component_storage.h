@@ -1,0 +1,79 @@
+#pragma once
+// Packed storage of one runtime-defined component type: a SparseSet of owners
+// plus a dense byte array of components laid out by a RuntimeLayout, kept
+// parallel to it (swap-and-pop removal, like ComponentStorage<T>).
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <new>
+
+#include "cairn/ecs/component_storage.h"
+#include "cairn/ecs/runtime_component.h"
+
+namespace cairn::ecs {
+
+class RuntimeComponentStorage final : public IComponentStorage {
+ public:
+  explicit RuntimeComponentStorage(std::shared_ptr<const RuntimeLayout> layout)
+      : layout_(std::move(layout)), stride_(layout_->Size()) {}
+  ~RuntimeComponentStorage() override {
+    for (std::size_t slot = 0; slot < size_; ++slot) layout_->Destroy(At(slot));
+    Free(data_);
+  }
+  RuntimeComponentStorage(const RuntimeComponentStorage&) = delete;
+  RuntimeComponentStorage& operator=(const RuntimeComponentStorage&) = delete;
+
+  bool Contains(Entity entity) const override { return owners_.Contains(entity); }
+
+  void Remove(Entity entity) override {
+    const std::uint32_t slot = owners_.Erase(entity);
+    const std::size_t last = size_ - 1;
+    layout_->Destroy(At(slot));
+    if (slot != last) layout_->Relocate(At(slot), At(last));
+    --size_;
+  }
+
+  void* GetData(Entity entity) override { return At(owners_.SlotOf(entity.index)); }
+  const void* GetData(Entity entity) const override { return At(owners_.SlotOf(entity.index)); }
+
+  void InsertCopy(Entity entity, const void* value) override {
+    if (size_ == capacity_) Grow();
+    layout_->CopyConstruct(At(size_), value);
+    try {
+      owners_.Insert(entity);
+    } catch (...) {
+      layout_->Destroy(At(size_));
+      throw;
+    }
+    ++size_;
+  }
+
+  std::size_t Size() const override { return size_; }
+  const SparseSet& Owners() const override { return owners_; }
+
+ private:
+  std::byte* At(std::size_t slot) const { return data_ + slot * stride_; }
+
+  void Grow() {
+    const std::size_t capacity = std::max<std::size_t>(16, capacity_ * 2);
+    auto* data = static_cast<std::byte*>(::operator new(capacity * stride_, std::align_val_t{layout_->Alignment()}));
+    for (std::size_t slot = 0; slot < size_; ++slot) layout_->Relocate(data + slot * stride_, At(slot));
+    Free(data_);
+    data_ = data;
+    capacity_ = capacity;
+  }
+
+  void Free(std::byte* data) const {
+    if (data != nullptr) ::operator delete(data, std::align_val_t{layout_->Alignment()});
+  }
+
+  std::shared_ptr<const RuntimeLayout> layout_;
+  std::size_t stride_;
+  SparseSet owners_;
+  std::byte* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace cairn::ecs
