@@ -168,6 +168,8 @@ const ComponentInfo& Coordinator::RegisterRuntimeComponent(const RuntimeComponen
   info.size = layout->Size();
   info.alignment = layout->Alignment();
   info.ui_accessible = definition.ui_accessible;
+  info.description = definition.description;
+  info.category = definition.category;
   info.fields = std::move(fields);
   info.runtime = std::move(layout);
   return info;

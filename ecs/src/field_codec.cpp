@@ -1,5 +1,6 @@
 #include "cairn/ecs/field_codec.h"
 
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <new>
@@ -45,6 +46,34 @@ std::string QuatNormalisedMessage(float length) {
 
 std::string QuatZeroMessage() { return "a rotation quaternion cannot have length 0 (it names no rotation)"; }
 
+std::optional<std::string> TextProblem(const FieldInfo& field, std::string_view text) {
+  if (field.type == FieldType::kString && field.hints.max_length != 0) {
+    std::size_t characters = 0;
+    for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+    if (characters > field.hints.max_length) {
+      return "expected at most " + std::to_string(field.hints.max_length) + " characters, not " + std::to_string(characters);
+    }
+  }
+  if (field.type == FieldType::kAsset && !text.empty() && !field.hints.extensions.empty()) {
+    const auto ends_with = [text](std::string_view ending) {
+      if (ending.size() > text.size()) return false;
+      for (std::size_t i = 0; i < ending.size(); ++i) {
+        const auto a = static_cast<unsigned char>(text[text.size() - ending.size() + i]);
+        const auto b = static_cast<unsigned char>(ending[i]);
+        if (std::tolower(a) != std::tolower(b)) return false;
+      }
+      return true;
+    };
+    std::string allowed;
+    for (const std::string& extension : field.hints.extensions) {
+      if (ends_with(extension)) return std::nullopt;
+      allowed += (allowed.empty() ? "" : ", ") + extension;
+    }
+    return "expected a path ending in " + allowed;
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* component) {
   const auto check_floats = [](const float* values, int count) -> std::optional<std::string> {
     for (int i = 0; i < count; ++i) {
@@ -76,9 +105,12 @@ std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* c
       }
       return std::nullopt;
     }
+    case FieldType::kString:
+    case FieldType::kAsset:
+      if (auto problem = TextProblem(field, field.Ref<std::string>(component))) return "is refused: " + *problem;
+      return std::nullopt;
     case FieldType::kBool:
     case FieldType::kInt:
-    case FieldType::kString:
     case FieldType::kEntityRef: return std::nullopt;
   }
   return std::nullopt;
@@ -103,6 +135,7 @@ std::size_t FieldSize(FieldType type) {
     case FieldType::kString: return sizeof(std::string);
     case FieldType::kEnum: return sizeof(std::int32_t);
     case FieldType::kEntityRef: return sizeof(EntityId);
+    case FieldType::kAsset: return sizeof(std::string);
   }
   return 0;
 }
@@ -119,11 +152,12 @@ std::size_t FieldAlignment(FieldType type) {
     case FieldType::kString: return alignof(std::string);
     case FieldType::kEnum: return alignof(std::int32_t);
     case FieldType::kEntityRef: return alignof(EntityId);
+    case FieldType::kAsset: return alignof(std::string);
   }
   return 1;
 }
 
-bool FieldIsTrivial(FieldType type) { return type != FieldType::kString; }
+bool FieldIsTrivial(FieldType type) { return type != FieldType::kString && type != FieldType::kAsset; }
 
 namespace {
 

@@ -20,6 +20,7 @@ std::string_view FieldTypeName(FieldType type) {
     case FieldType::kString: return "string";
     case FieldType::kEnum: return "enum";
     case FieldType::kEntityRef: return "entity";
+    case FieldType::kAsset: return "asset";
   }
   return "unknown";
 }

@@ -18,7 +18,7 @@ std::size_t AlignUp(std::size_t value, std::size_t alignment) { return (value + 
 
 // The type's zero, placement-constructed into zeroed memory.
 void ConstructZero(const FieldInfo& field, void* component) {
-  if (field.type == FieldType::kString) new (&field.Ref<std::string>(component)) std::string();
+  if (!FieldIsTrivial(field.type)) new (&field.Ref<std::string>(component)) std::string();
   if (field.type == FieldType::kQuat) field.Ref<glm::quat>(component) = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
 }
 

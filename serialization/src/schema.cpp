@@ -1,6 +1,7 @@
 #include "cairn/serialization/schema.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <limits>
 #include <string_view>
@@ -61,6 +62,30 @@ Json NumberArray(std::size_t count, std::string description) {
               {"maxItems", count}};
 }
 
+// "^$|(\.[gG][lL][bB])$": empty, or one of the endings in any case.
+std::string ExtensionPattern(const std::vector<std::string>& extensions) {
+  std::string pattern = "^$";
+  for (const std::string& extension : extensions) {
+    pattern += '|';
+    for (const char c : extension) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (std::isalpha(byte)) {
+        pattern += '[';
+        pattern += static_cast<char>(std::tolower(byte));
+        pattern += static_cast<char>(std::toupper(byte));
+        pattern += ']';
+      } else if (std::isalnum(byte) || c == '_' || c == '-') {
+        pattern += c;
+      } else {
+        pattern += '\\';
+        pattern += c;
+      }
+    }
+    pattern += '$';
+  }
+  return pattern;
+}
+
 Json FieldSchema(const FieldInfo& field) {
   switch (field.type) {
     case FieldType::kBool: return Json{{"type", "boolean"}};
@@ -71,7 +96,16 @@ Json FieldSchema(const FieldInfo& field) {
     case FieldType::kVec3: return Ref("vec3");
     case FieldType::kVec4: return Ref("vec4");
     case FieldType::kQuat: return Ref("quat");
-    case FieldType::kString: return Json{{"type", "string"}};
+    case FieldType::kString: {
+      Json schema{{"type", "string"}};
+      if (field.hints.max_length != 0) schema["maxLength"] = field.hints.max_length;
+      return schema;
+    }
+    case FieldType::kAsset: {
+      Json schema{{"type", "string"}, {"description", "A path relative to the project folder; \"\": none."}};
+      if (!field.hints.extensions.empty()) schema["pattern"] = ExtensionPattern(field.hints.extensions);
+      return schema;
+    }
     case FieldType::kEnum: return Json{{"enum", field.enum_names}};
     case FieldType::kEntityRef: return Ref("entityRef");
   }

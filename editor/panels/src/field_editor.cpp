@@ -158,7 +158,8 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       break;
     }
     case ecs::FieldType::kQuat: return DrawQuat(info_ptr, field, component, key);
-    case ecs::FieldType::kString: {
+    case ecs::FieldType::kString:
+    case ecs::FieldType::kAsset: {
       std::string value = field.Ref<std::string>(component);
       const bool changed = ImGui::InputText("##v", &value);
       NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());

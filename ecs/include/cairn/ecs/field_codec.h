@@ -54,6 +54,11 @@ QuatVerdict ApplyQuatRule(float (&xyzw)[4], float& length);
 std::string QuatNormalisedMessage(float length);
 std::string QuatZeroMessage();
 
+// Why `text` cannot be the value of a string field (longer than
+// hints.max_length) or an asset field (an ending hints.extensions does not
+// allow), or nullopt when it can.
+std::optional<std::string> TextProblem(const FieldInfo& field, std::string_view text);
+
 // Why the stored value of `field` in `component` cannot be kept (a NaN or
 // infinite float, an enum value without a name, a quaternion that is not a
 // rotation), or nullopt when it is valid.
@@ -195,12 +200,19 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
       return true;
     }
     case FieldType::kString:
+    case FieldType::kAsset: {
       if (!A::IsString(node)) {
-        report.Error(kWholeValue, "expected a string, found " + A::Found(node, false));
+        report.Error(kWholeValue, std::string(field.type == FieldType::kAsset ? "expected an asset path or \"\"" : "expected a string") +
+                                      ", found " + A::Found(node, false));
+        return false;
+      }
+      if (auto problem = TextProblem(field, A::String(node))) {
+        report.Error(kWholeValue, *problem + ", found " + A::Found(node, true));
         return false;
       }
       field.Ref<std::string>(component) = A::String(node);
       return true;
+    }
     case FieldType::kEnum:
       if (A::IsString(node)) {
         const std::string& text = A::String(node);
@@ -254,7 +266,8 @@ void EncodeField(const FieldInfo& field, const void* component, S& sink) {
       sink.Numbers(xyzw, 4, true);
       return;
     }
-    case FieldType::kString: sink.String(field.Ref<std::string>(component)); return;
+    case FieldType::kString:
+    case FieldType::kAsset: sink.String(field.Ref<std::string>(component)); return;
     case FieldType::kEnum: {
       const std::int32_t value = field.Ref<std::int32_t>(component);
       if (value >= 0 && static_cast<std::size_t>(value) < field.enum_names.size()) {

@@ -32,16 +32,21 @@ enum class FieldType : std::uint8_t {
   kString,     // std::string
   kEnum,       // an enum with std::int32_t underlying type; names in FieldInfo
   kEntityRef,  // EntityId (zero = none)
+  kAsset,      // std::string: a path relative to the project, "" = none; hints.extensions lists the allowed kinds
 };
 
 std::string_view FieldTypeName(FieldType type);
 
-// Presentation hints for the inspector. min == max means "unbounded".
+// Hints for the inspector, and the limits a value must keep. min == max
+// means "unbounded"; the range is a hint for widgets, not checked on load.
 struct FieldHints {
   float min = 0.0f;
   float max = 0.0f;
   float speed = 0.1f;  // drag speed per pixel
   bool color = false;  // vec3/vec4 edited with a colour picker
+  std::string unit{};  // shown after the value ("m/s"); empty: none
+  std::uint32_t max_length = 0;         // kString: at most this many characters (code points); 0: no limit
+  std::vector<std::string> extensions{};  // kAsset: allowed endings (".glb"), any case; empty: any file
 };
 
 struct FieldInfo {
@@ -80,6 +85,8 @@ struct ComponentInfo {
   std::size_t size = 0;
   std::size_t alignment = 0;
   bool ui_accessible = true;  // offered by "Add Component" and AddComponentFromName
+  std::string description;    // a tooltip; may be empty
+  std::string category;       // groups "Add Component"; may be empty
   bool serialized = true;     // written to scene files as a component
   std::vector<FieldInfo> fields;
   ComponentOps ops;  // C++ types (RegisterComponent<T>)

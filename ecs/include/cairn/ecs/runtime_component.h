@@ -22,15 +22,20 @@ struct RuntimeFieldDefinition {
   std::string name;
   FieldType type = FieldType::kFloat;
   FieldHints hints;
-  std::vector<std::string> enum_names;  // kEnum: at least one
+  std::vector<std::string> enum_names{};  // kEnum: at least one
   // The value a new component starts with, as plain data (what a scene file
   // holds); null: the type's zero (false, 0, "", the first enum name, the
   // identity rotation, no entity).
-  PlainValue default_value;
+  PlainValue default_value{};
+  // Names this field had before (oldest first): a scene holding one of them
+  // is read as this field, so a rename keeps every value.
+  std::vector<std::string> previous_names{};
 };
 
 struct RuntimeComponentDefinition {
   std::string name;
+  std::string description;  // the Inspector's tooltip
+  std::string category;     // groups "Add Component"
   bool ui_accessible = true;
   std::vector<RuntimeFieldDefinition> fields;
 };
