@@ -33,6 +33,9 @@ void CheckPositionals(const CommandSpec& spec, const std::vector<std::string>& p
   if (!variadic && positionals.size() > spec.positionals.size()) {
     throw UsageError("unexpected argument " + Quoted(positionals[spec.positionals.size()]));
   }
+  if (std::count(positionals.begin(), positionals.end(), "-") > 1) {
+    throw UsageError("standard input ('-') can be read only once");
+  }
 }
 
 }  // namespace

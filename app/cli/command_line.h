@@ -56,7 +56,8 @@ class UsageError : public std::runtime_error {
 
 // Reads `arguments` (those after the command's name). "-h" or "--help"
 // anywhere asks for help and wins over every other problem; "--" makes the
-// rest positional. Throws UsageError.
+// rest positional. A positional "-" is standard input, which can be read
+// only once: two of them are a usage error. Throws UsageError.
 Invocation ParseArguments(const CommandSpec& spec, std::span<const std::string> arguments);
 
 // "cairn export IN -o OUT [--world-matrices]"

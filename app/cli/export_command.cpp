@@ -1,5 +1,7 @@
 // cairn export IN -o OUT [--world-matrices]
 
+#include <sys/stat.h>
+
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
@@ -10,11 +12,31 @@ namespace cairn::cli {
 
 namespace {
 
+// Whether the two paths name one existing file: the same device and inode,
+// whatever the spelling, symbolic links or hard links in between.
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat first{};
+  struct stat second{};
+  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 && first.st_dev == second.st_dev &&
+         first.st_ino == second.st_ino;
+}
+
 int RunExport(const Invocation& invocation, Streams& streams) {
   const std::string& in = invocation.positionals.front();
   const std::string& out = *invocation.Value("-o");
-  serialization::LoadResult loaded = serialization::LoadSceneFile(in);
-  PrintDiagnostics(streams.err, in, loaded.diagnostics);
+  if (in != "-" && out != "-" && SameFile(in, out)) {
+    streams.err << "cairn export: -o " << out << " is the scene being exported (" << in
+                << "): give another file to write the export to\n";
+    return kExitFailure;
+  }
+  const serialization::LoadOptions load_options;
+  const serialization::ReadResult text = ReadInput(in, load_options.max_bytes);
+  if (!text.text) {
+    PrintDiagnostics(streams.err, InputName(in), {{serialization::Diagnostic::Severity::kError, "", text.error}});
+    return kExitFailure;
+  }
+  serialization::LoadResult loaded = serialization::LoadScene(*text.text, load_options);
+  PrintDiagnostics(streams.err, InputName(in), loaded.diagnostics);
   if (!loaded.Ok()) return kExitFailure;
 
   const serialization::ExportOptions options{.include_world_matrices = invocation.Has("--world-matrices")};
@@ -23,7 +45,7 @@ int RunExport(const Invocation& invocation, Streams& streams) {
     try {
       streams.out << serialization::ExportRuntime(world, options);
     } catch (const serialization::SaveError& error) {
-      streams.err << "cairn export: cannot export " << in << ": " << error.what() << "\n";
+      streams.err << "cairn export: cannot export " << InputName(in) << ": " << error.what() << "\n";
       return kExitFailure;
     }
     return kExitOk;
@@ -49,10 +71,10 @@ const Command& ExportCommand() {
                       {.name = "--world-matrices", .value_name = "", .required = false,
                        .help = "add each entity's world matrix (\"world\", column-major)"}},
           .description =
-              "Loads the scene IN and writes its runtime export (format \"cairn.runtime\",\n"
-              "docs/runtime.md): the same entities without the editor's data. OUT is\n"
-              "replaced atomically. Problems of IN are printed to standard error as\n"
-              "\"IN:POINTER: message\".\n"
+              "Loads the scene IN (\"-\": standard input) and writes its runtime export\n"
+              "(format \"cairn.runtime\", docs/runtime.md): the same entities without the\n"
+              "editor's data. OUT is replaced atomically; it may not be IN itself, by any\n"
+              "name. Problems of IN are printed to standard error as \"IN:POINTER: message\".\n"
               "Exit status: 0 when OUT was written, 1 otherwise.\n",
       },
       RunExport};

@@ -69,12 +69,12 @@ std::map<std::string, ComponentCount> CountComponents(const ecs::Coordinator& wo
 int RunInfo(const Invocation& invocation, Streams& streams) {
   const std::string& file = invocation.positionals.front();
   const LoadedFile loaded = LoadSceneOrRuntimeFile(file);
-  PrintDiagnostics(streams.err, file, loaded.diagnostics);
+  PrintDiagnostics(streams.err, InputName(file), loaded.diagnostics);
   if (!loaded.Ok()) return kExitFailure;
   const ecs::Coordinator& world = *loaded.world;
 
   std::ostream& out = streams.out;
-  out << "file: " << file << "\n";
+  out << "file: " << InputName(file) << "\n";
   out << "format: " << loaded.format << "\n";
   out << "version: " << loaded.version;
   if (loaded.format == serialization::kSceneFormat && loaded.version < serialization::kSceneVersion) {
@@ -109,7 +109,8 @@ const Command& InfoCommand() {
               "Prints the format and version FILE declares, its number of entities and of\n"
               "root entities, the depth of its hierarchy (1 when every entity is a root),\n"
               "and how many entities have each component, by component name. FILE may be\n"
-              "a scene or a runtime export. Problems of FILE are printed to standard error.\n"
+              "a scene or a runtime export, \"-\" for standard input. Problems of FILE are\n"
+              "printed to standard error.\n"
               "Exit status: 0 when FILE loads, 1 otherwise.\n",
       },
       RunInfo};

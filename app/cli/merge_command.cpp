@@ -14,15 +14,18 @@ namespace cairn::cli {
 namespace {
 
 int RunMerge(const Invocation& invocation, Streams& streams) {
+  const std::string& out = *invocation.Value("-o");
+  // With the merged scene on standard output, the report goes to standard error.
+  std::ostream& report = out == "-" ? streams.err : streams.out;
   const serialization::LoadOptions options;
   std::array<std::string, 3> texts;
   bool readable = true;
   for (std::size_t i = 0; i < texts.size(); ++i) {
-    serialization::ReadResult file = serialization::ReadFileText(invocation.positionals[i], options.max_bytes);
+    serialization::ReadResult file = ReadInput(invocation.positionals[i], options.max_bytes);
     if (file.text) {
       texts[i] = std::move(*file.text);
     } else {
-      streams.out << invocation.positionals[i] << ": " << file.error << "\n";
+      report << InputName(invocation.positionals[i]) << ": " << file.error << "\n";
       readable = false;
     }
   }
@@ -30,18 +33,23 @@ int RunMerge(const Invocation& invocation, Streams& streams) {
 
   const serialization::SceneMergeResult result = serialization::MergeScenes(texts[0], texts[1], texts[2], options);
   for (const serialization::MergeInputError& error : result.input_errors) {
-    PrintDiagnostics(streams.out, invocation.positionals[static_cast<std::size_t>(error.input)], {error.diagnostic});
+    PrintDiagnostics(report, InputName(invocation.positionals[static_cast<std::size_t>(error.input)]),
+                     {error.diagnostic});
   }
   if (!result.text) return kExitFailure;
 
-  // No backup: as a git merge driver OUT is a file in the work tree.
-  const serialization::SaveResult saved =
-      serialization::WriteFileAtomically(*invocation.Value("-o"), *result.text, {.keep_backup = false});
-  if (!saved.ok) {
-    streams.err << "cairn merge: " << saved.error << "\n";
-    return kExitFailure;
+  if (out == "-") {
+    streams.out << *result.text;
+  } else {
+    // No backup: as a git merge driver OUT is a file in the work tree.
+    const serialization::SaveResult saved =
+        serialization::WriteFileAtomically(out, *result.text, {.keep_backup = false});
+    if (!saved.ok) {
+      streams.err << "cairn merge: " << saved.error << "\n";
+      return kExitFailure;
+    }
   }
-  for (const serialization::MergeConflict& conflict : result.conflicts) streams.out << conflict.ToString() << "\n";
+  for (const serialization::MergeConflict& conflict : result.conflicts) report << conflict.ToString() << "\n";
   return result.conflicts.empty() ? kExitOk : kExitFailure;
 }
 
@@ -54,7 +62,7 @@ const Command& MergeCommand() {
           .summary = "Three-way merge of scenes (usable as a git merge driver)",
           .positionals = {"BASE", "OURS", "THEIRS"},
           .options = {{.name = "-o", .value_name = "OUT", .required = true,
-                       .help = "the merged scene to write (may be OURS)"}},
+                       .help = "the merged scene to write (may be OURS; \"-\" for standard output)"}},
           .description =
               "Merges the changes from BASE to THEIRS into OURS, entity by entity and field\n"
               "by field, and writes the merged scene to OUT in the canonical layout. Each\n"
@@ -64,7 +72,9 @@ const Command& MergeCommand() {
               "  [1,0,0] in ours and [2,0,0] in theirs\n"
               "\n"
               "(on one line), and OUT keeps ours for it. An empty BASE means the scenes have\n"
-              "no common ancestor. As git's merge driver (docs/merge.md):\n"
+              "no common ancestor. One of BASE, OURS and THEIRS may be \"-\", standard input.\n"
+              "With -o -, the merged scene goes to standard output and the conflicts and\n"
+              "problems to standard error. As git's merge driver (docs/merge.md):\n"
               "\n"
               "  git config merge.cairn.driver \"cairn merge %O %A %B -o %A\"\n"
               "\n"

@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/document.h"
 #include "cairn/serialization/runtime_loader.h"
 #include "cairn/serialization/scene_format.h"
@@ -25,10 +24,17 @@ bool IsRuntimeExport(std::string_view text, const serialization::LoadOptions& op
 
 }  // namespace
 
-LoadedFile LoadSceneOrRuntimeFile(const std::string& path) {
+serialization::ReadResult ReadInput(const std::string& argument, std::size_t max_bytes) {
+  return argument == "-" ? serialization::ReadStandardInput(max_bytes)
+                         : serialization::ReadFileText(argument, max_bytes);
+}
+
+std::string InputName(const std::string& argument) { return argument == "-" ? "<stdin>" : argument; }
+
+LoadedFile LoadSceneOrRuntimeFile(const std::string& argument) {
   const serialization::LoadOptions options;
   LoadedFile loaded;
-  serialization::ReadResult file = serialization::ReadFileText(path, options.max_bytes);
+  serialization::ReadResult file = ReadInput(argument, options.max_bytes);
   if (!file.text) {
     loaded.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(file.error)});
     return loaded;

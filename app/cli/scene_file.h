@@ -1,8 +1,10 @@
 #pragma once
 // Reading the files the commands take: a scene ("cairn.scene", any supported
 // version) or a runtime export ("cairn.runtime"), told apart by their
-// "format", and printing what the loaders found.
+// "format", and printing what the loaders found. An input argument "-" is
+// standard input (the command line lets it be given only once).
 
+#include <cstddef>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "cairn/ecs/coordinator.h"
+#include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/diagnostic.h"
 
 namespace cairn::cli {
@@ -23,11 +26,18 @@ struct LoadedFile {
   bool Ok() const { return world != nullptr; }
 };
 
+// The bytes of the input `argument` names: standard input for "-", else the
+// file, which must be a regular file (ReadFileText). `error` names the input.
+serialization::ReadResult ReadInput(const std::string& argument, std::size_t max_bytes);
+
+// How messages name an input: "<stdin>" for "-", else the argument as given.
+std::string InputName(const std::string& argument);
+
 // Loads with the built-in components. A file whose "format" is
 // "cairn.runtime" goes to the runtime loader, anything else to the scene
 // loader (which reports a wrong format). An unreadable file gives one error
 // with an empty pointer.
-LoadedFile LoadSceneOrRuntimeFile(const std::string& path);
+LoadedFile LoadSceneOrRuntimeFile(const std::string& argument);
 
 // One line per diagnostic: "FILE:POINTER: message", or "FILE:POINTER:
 // warning: message"; "FILE: message" when the pointer is empty (the whole

@@ -11,7 +11,7 @@ int RunValidate(const Invocation& invocation, Streams& streams) {
   bool all_valid = true;
   for (const std::string& file : invocation.positionals) {
     const LoadedFile loaded = LoadSceneOrRuntimeFile(file);
-    PrintDiagnostics(streams.out, file, loaded.diagnostics);
+    PrintDiagnostics(streams.out, InputName(file), loaded.diagnostics);
     all_valid = loaded.Ok() && all_valid;
   }
   return all_valid ? kExitOk : kExitFailure;
@@ -27,8 +27,8 @@ const Command& ValidateCommand() {
           .positionals = {"FILE..."},
           .options = {},
           .description =
-              "Loads each FILE as the editor (a scene) or a game (a runtime export) would,\n"
-              "and prints one line per problem:\n"
+              "Loads each FILE (\"-\": standard input) as the editor (a scene) or a game (a\n"
+              "runtime export) would, and prints one line per problem:\n"
               "\n"
               "  FILE:POINTER: message            an error: the file would not load\n"
               "  FILE:POINTER: warning: message   a warning: it loads (an unknown component,\n"

@@ -1,12 +1,15 @@
 #include "cairn/serialization/atomic_file.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <system_error>
+
+#include "temporary_files.h"
 
 namespace cairn::serialization {
 
@@ -27,11 +30,11 @@ class TemporaryFile {
     if (!path_.empty()) ::unlink(path_.c_str());
   }
 
-  // Creates a new file named ".<name>.<pid>.<n><suffix>" in `directory`.
+  // Creates a new file named ".<name>.<pid>.<n><suffix>" in `directory`
+  // (temporary_files.h).
   bool Create(const fs::path& directory, const std::string& name, const char* suffix, int& error) {
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      const fs::path candidate = directory / ("." + name + "." + std::to_string(::getpid()) + "." +
-                                              std::to_string(attempt) + suffix);
+    for (int attempt = 0; attempt < detail::kTemporaryFileAttempts; ++attempt) {
+      const fs::path candidate = directory / detail::TemporaryFileName(name, ::getpid(), attempt, suffix);
       fd_ = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
       if (fd_ >= 0) {
         path_ = candidate.string();
@@ -47,9 +50,8 @@ class TemporaryFile {
   // existing file `source` (a hard link).
   bool Link(const fs::path& source, const fs::path& directory, const std::string& name, const char* suffix,
             int& error) {
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      const fs::path candidate = directory / ("." + name + "." + std::to_string(::getpid()) + "." +
-                                              std::to_string(attempt) + suffix);
+    for (int attempt = 0; attempt < detail::kTemporaryFileAttempts; ++attempt) {
+      const fs::path candidate = directory / detail::TemporaryFileName(name, ::getpid(), attempt, suffix);
       if (::link(source.c_str(), candidate.c_str()) == 0) {
         path_ = candidate.string();
         return true;
@@ -94,12 +96,18 @@ class TemporaryFile {
   std::string path_;
 };
 
+// Reads to the end; a descriptor opened without blocking (a pipe given as
+// standard input can be) is waited on.
 bool ReadAll(int fd, std::string& text, std::size_t max_bytes, int& error) {
   char buffer[1 << 16];
   for (;;) {
     const ssize_t count = ::read(fd, buffer, sizeof buffer);
     if (count < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        pollfd readable{fd, POLLIN, 0};
+        if (::poll(&readable, 1, -1) >= 0 || errno == EINTR) continue;
+      }
       error = errno;
       return false;
     }
@@ -126,6 +134,50 @@ bool CopyToTemporary(const fs::path& source, const fs::path& directory, const st
   return read && copy.Create(directory, name, ".bak.tmp", error) && copy.WriteAndClose(bytes, error);
 }
 
+// "a FIFO", "a directory"...: what a file that is not a regular file is.
+std::string FileKind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "a special file";
+}
+
+std::string NotRegular(mode_t mode) { return "it is " + FileKind(mode) + ", not a regular file"; }
+
+// Where a save to `requested` writes: `requested` itself, or, for a symbolic
+// link, the path the links finally lead to. That path may not exist yet (a
+// dangling link): the save then creates it, as writing through the link
+// would. nullopt, with `problem` set, when the links lead nowhere a file can
+// be created.
+std::optional<fs::path> FollowLinks(const fs::path& requested, std::string& problem) {
+  constexpr int kMaxLinks = 40;  // as the kernel's own limit
+  fs::path path = requested;
+  for (int links = 0;; ++links) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(path, error))) break;
+    if (links == kMaxLinks) {
+      problem = "it is a symbolic link that leads to a loop of links";
+      return std::nullopt;
+    }
+    const fs::path target = fs::read_symlink(path, error);
+    if (error) {
+      problem = "cannot read the symbolic link " + path.string() + ": " + error.message();
+      return std::nullopt;
+    }
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  if (path == requested) return path;
+  std::error_code error;
+  if (!fs::is_directory(path.has_parent_path() ? path.parent_path() : fs::path("."), error)) {
+    problem = "it is a symbolic link to " + path.string() + ", whose folder does not exist";
+    return std::nullopt;
+  }
+  return path;
+}
+
 void FlushDirectory(const fs::path& directory) {
   const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;
@@ -141,15 +193,20 @@ SaveResult WriteFileAtomically(const fs::path& requested, std::string_view bytes
     return SaveResult{false, "cannot save " + shown + ": " + step + ": " + ErrorText(error)};
   };
   // A symbolic link is followed: its target is replaced, the link kept.
-  std::error_code ignored;
-  const fs::path path = fs::is_symlink(requested, ignored) ? fs::canonical(requested, ignored) : requested;
+  std::string problem;
+  const std::optional<fs::path> target = FollowLinks(requested, problem);
+  if (!target) return {false, "cannot save " + shown + ": " + problem};
+  const fs::path& path = *target;
   if (path.empty() || !path.has_filename()) return {false, "cannot save " + shown + ": it is not a file path"};
   const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
   const std::string name = path.filename().string();
 
+  // Renaming over a FIFO or a device would replace it with a plain file.
   struct stat existing{};
   const bool exists = ::stat(path.c_str(), &existing) == 0;
-  if (exists && S_ISDIR(existing.st_mode)) return {false, "cannot save " + shown + ": it is a directory"};
+  if (exists && !S_ISREG(existing.st_mode)) return {false, "cannot save " + shown + ": " + NotRegular(existing.st_mode)};
+
+  detail::RemoveStaleTemporaryFiles(directory, name);
 
   int error = 0;
   TemporaryFile temporary;
@@ -184,17 +241,26 @@ SaveResult WriteFileAtomically(const fs::path& requested, std::string_view bytes
 
 ReadResult ReadFileText(const fs::path& path, std::size_t max_bytes) {
   const std::string shown = path.string();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return {std::nullopt, "cannot read " + shown + ": " + ErrorText(errno)};
+  // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for one
+  // forever. It changes nothing for the regular file that is then read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    struct stat info{};  // a socket cannot be opened at all: say what it is
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+      return {std::nullopt, "cannot read " + shown + ": " + NotRegular(info.st_mode)};
+    }
+    return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
+  }
   struct stat info{};
   if (::fstat(fd, &info) != 0) {
     const int error = errno;
     ::close(fd);
     return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
   }
-  if (S_ISDIR(info.st_mode)) {
+  if (!S_ISREG(info.st_mode)) {
     ::close(fd);
-    return {std::nullopt, "cannot read " + shown + ": it is a directory"};
+    return {std::nullopt, "cannot read " + shown + ": " + NotRegular(info.st_mode)};
   }
   if (static_cast<std::uint64_t>(info.st_size) > max_bytes) {
     ::close(fd);
@@ -209,6 +275,18 @@ ReadResult ReadFileText(const fs::path& path, std::size_t max_bytes) {
   if (!read) {
     if (error == EFBIG) return {std::nullopt, shown + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read"};
     return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
+  }
+  return {std::move(text), {}};
+}
+
+ReadResult ReadStandardInput(std::size_t max_bytes) {
+  std::string text;
+  int error = 0;
+  if (!ReadAll(STDIN_FILENO, text, max_bytes, error)) {
+    if (error == EFBIG) {
+      return {std::nullopt, "standard input holds more than the limit of " + std::to_string(max_bytes) + " bytes"};
+    }
+    return {std::nullopt, "cannot read standard input: " + ErrorText(error)};
   }
   return {std::move(text), {}};
 }

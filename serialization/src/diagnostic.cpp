@@ -30,6 +30,7 @@ DiagnosticSink::DiagnosticSink(std::size_t max_errors) : max_errors_(std::max<st
 
 void DiagnosticSink::Error(std::string pointer, std::string message) {
   if (full_) return;
+  if (std::find(placeholders_.begin(), placeholders_.end(), pointer) != placeholders_.end()) return;
   ++error_count_;
   if (error_count_ > max_errors_) {
     full_ = true;
@@ -38,6 +39,13 @@ void DiagnosticSink::Error(std::string pointer, std::string message) {
     return;
   }
   diagnostics_.push_back({Diagnostic::Severity::kError, std::move(pointer), std::move(message)});
+}
+
+void DiagnosticSink::PlaceholderError(std::string pointer, std::string message) {
+  const std::size_t before = diagnostics_.size();
+  std::string placeholder = pointer;
+  Error(std::move(pointer), std::move(message));
+  if (diagnostics_.size() != before) placeholders_.push_back(std::move(placeholder));
 }
 
 void DiagnosticSink::Warning(std::string pointer, std::string message) {
@@ -56,6 +64,7 @@ std::vector<Diagnostic> DiagnosticSink::Take() {
   }
   std::vector<Diagnostic> taken = std::move(diagnostics_);
   diagnostics_.clear();
+  placeholders_.clear();
   error_count_ = warning_count_ = dropped_warnings_ = 0;
   full_ = false;
   return taken;

@@ -7,10 +7,17 @@
 #include <vector>
 
 #include "cairn/serialization/json_text.h"
+#include "json_scan.h"
 
 namespace cairn::serialization {
 
 namespace {
+
+using detail::EndOfFirstValue;
+using detail::FindOverflowingNumbers;
+using detail::LineAndColumn;
+using detail::OverflowingNumber;
+using detail::SkipWhitespace;
 
 // The reason in an nlohmann parse error, without its id and position:
 // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax
@@ -21,18 +28,20 @@ std::string Reason(const std::string& what) {
   return colon == std::string::npos ? what : what.substr(colon + 2);
 }
 
-// `text` with every byte that is not part of valid UTF-8 shown as "<0xC3>",
-// so that a message quoting broken input is itself valid UTF-8.
-std::string Printable(const std::string& text) {
+// `text` with every byte that is not part of valid UTF-8, and every ASCII
+// control character, shown as "<0xC3>", so that a message quoting broken
+// input is itself printable UTF-8.
+std::string Printable(std::string_view text) {
   constexpr char kHex[] = "0123456789ABCDEF";
   std::string printable;
   for (std::size_t i = 0; i < text.size();) {
-    const std::size_t length = Utf8SequenceLength(text, i);
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::size_t length = byte < 0x20 || byte == 0x7F ? 0 : Utf8SequenceLength(text, i);
     if (length != 0) {
       printable.append(text, i, length);
       i += length;
     } else {
-      const auto byte = static_cast<unsigned char>(text[i++]);
+      ++i;
       printable += "<0x";
       printable += kHex[byte >> 4];
       printable += kHex[byte & 0xF];
@@ -42,9 +51,27 @@ std::string Printable(const std::string& text) {
   return printable;
 }
 
+// "not valid JSON at line 2, column 1 (byte offset 9): 8 bytes after the end
+// of the document, starting '<0x00>garbage'"
+std::string TrailingBytesMessage(std::string_view text, std::size_t start) {
+  constexpr std::size_t kShown = 16;
+  const std::size_t count = text.size() - start;
+  const std::string_view shown = text.substr(start, kShown);
+  return "not valid JSON at " + LineAndColumn(text, start) + " (byte offset " + std::to_string(start) +
+         "): " + std::to_string(count) + (count == 1 ? " byte" : " bytes") + " after the end of the document, starting '" +
+         Printable(shown) + (count > kShown ? "...'" : "'");
+}
+
 // nlohmann SAX handler building a Document with the checks ParseDocument
 // promises. Tracks the key (objects) of every open container so that a
 // problem can be named by its JSON pointer.
+//
+// A number too large for a double makes nlohmann stop parsing. The first
+// parse therefore stops there (OverflowStop()); ParseDocument then parses a
+// copy of the text in which every such number is blanked out, and this
+// handler, told which numbers they were, reports each at its pointer and
+// puts null in its place. Errors the first parse already reported (those
+// before the first overflowing number) are not reported twice.
 class DocumentBuilder {
  public:
   using number_integer_t = Document::number_integer_t;
@@ -53,16 +80,24 @@ class DocumentBuilder {
   using string_t = Document::string_t;
   using binary_t = Document::binary_t;
 
+  // The first parse, of `text`.
   DocumentBuilder(std::string_view text, std::size_t max_depth, DiagnosticSink& sink)
       : text_(text), max_depth_(max_depth), sink_(sink) {}
+  // The second parse, of a copy of `text` with `overflows` blanked out.
+  DocumentBuilder(std::string_view text, std::size_t max_depth, DiagnosticSink& sink,
+                  std::vector<OverflowingNumber> overflows)
+      : text_(text), max_depth_(max_depth), sink_(sink), overflows_(std::move(overflows)), second_parse_(true),
+        report_from_number_(overflows_.empty() ? 0 : overflows_.front().index + 1) {}
 
   Document TakeRoot() { return std::move(root_); }
+  // Whether the parse stopped at a number too large for a double.
+  bool OverflowStop() const { return overflow_stop_; }
 
   bool null() { return Add(nullptr) != nullptr; }
   bool boolean(bool value) { return Add(value) != nullptr; }
-  bool number_integer(number_integer_t value) { return Add(value) != nullptr; }
-  bool number_unsigned(number_unsigned_t value) { return Add(value) != nullptr; }
-  bool number_float(number_float_t value, const string_t&) { return Add(value) != nullptr; }
+  bool number_integer(number_integer_t value) { return AddNumber(value); }
+  bool number_unsigned(number_unsigned_t value) { return AddNumber(value); }
+  bool number_float(number_float_t value, const string_t&) { return AddNumber(value); }
   bool string(string_t& value) { return Add(std::move(value)) != nullptr; }
   bool binary(binary_t&) { return true; }  // text JSON has no binary values
 
@@ -74,25 +109,39 @@ class DocumentBuilder {
   bool key(string_t& key) {
     auto& object = stack_.back().value->get_ref<Document::object_t&>();
     auto [it, inserted] = object.emplace(std::move(key), nullptr);
-    if (!inserted) sink_.Error(ContainerPointer(stack_.size()), "duplicate key \"" + it->first + "\"");
+    if (!inserted) Report(ContainerPointer(stack_.size()), "duplicate key \"" + it->first + "\"");
     stack_.back().key = &it->first;
     stack_.back().slot = &it->second;
     return true;
   }
 
   bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& error) {
-    if (error.id == 406) {  // number overflow: the token is a number too large for a double
-      sink_.Error(ValuePointer(), "expected a finite number, found " + last_token);
+    if (error.id == 406) {  // a number too large for a double
+      // The second parse meets none; should it, the number stops the parse.
+      if (second_parse_) sink_.Error(ValuePointer(), "expected a finite number, found " + last_token);
+      overflow_stop_ = !second_parse_;
       return false;
     }
     // nlohmann counts the character that revealed the error as read; name
-    // that character's own line and column (1-based, in bytes).
+    // that character's own place.
     const std::size_t offset = std::min(position == 0 ? 0 : position - 1, text_.size());
-    const std::size_t line_start = offset == 0 ? std::string_view::npos : text_.rfind('\n', offset - 1);
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text_.begin(), text_.begin() + offset, '\n'));
-    const std::size_t column = offset - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1;
-    sink_.Error("", "not valid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                        Printable(Reason(error.what())));
+    if (root_complete_) {
+      Report("", TrailingBytesMessage(text_, SkipWhitespace(text_, EndOfFirstValue(text_))));
+    } else if (offset < text_.size() && text_[offset] == '\0') {  // nlohmann takes a NUL for the end of the text
+      Report("", "not valid JSON at " + LineAndColumn(text_, offset) + " (byte offset " + std::to_string(offset) +
+                     "): a NUL byte, which JSON text never holds (a binary file, or text in UTF-16?)");
+    } else {
+      Report("", "not valid JSON at " + LineAndColumn(text_, offset) + ": " + Printable(Reason(error.what())));
+    }
+    return false;
+  }
+
+  // After a parse that succeeded: nlohmann ends the text at a NUL byte, so
+  // one after the document is reported here, as the start of trailing bytes.
+  bool CheckNothingFollows() {
+    const std::size_t nul = text_.find('\0');
+    if (nul == std::string_view::npos) return true;
+    Report("", TrailingBytesMessage(text_, nul));
     return false;
   }
 
@@ -103,9 +152,25 @@ class DocumentBuilder {
     Document* slot = nullptr;          // objects: where that member's value goes
   };
 
+  // Reports an error, unless the first parse already did (see the class comment).
+  void Report(std::string pointer, std::string message) {
+    if (numbers_seen_ >= report_from_number_) sink_.Error(std::move(pointer), std::move(message));
+  }
+
+  bool AddNumber(Document value) {
+    const std::size_t index = numbers_seen_++;
+    while (next_overflow_ < overflows_.size() && overflows_[next_overflow_].index < index) ++next_overflow_;
+    if (next_overflow_ < overflows_.size() && overflows_[next_overflow_].index == index) {
+      sink_.PlaceholderError(ValuePointer(), "expected a finite number, found " + overflows_[next_overflow_].token);
+      value = nullptr;
+    }
+    return Add(std::move(value)) != nullptr;
+  }
+
   Document* Add(Document value) {
     if (stack_.empty()) {
       root_ = std::move(value);
+      root_complete_ = !root_.is_structured();
       return &root_;
     }
     Open_& top = stack_.back();
@@ -120,7 +185,7 @@ class DocumentBuilder {
 
   bool Open(Document container) {
     if (stack_.size() + 1 > max_depth_) {
-      sink_.Error(ValuePointer(), "nesting deeper than the limit of " + std::to_string(max_depth_) + " levels");
+      Report(ValuePointer(), "nesting deeper than the limit of " + std::to_string(max_depth_) + " levels");
       return false;
     }
     Document* added = Add(std::move(container));
@@ -130,6 +195,7 @@ class DocumentBuilder {
 
   bool Close() {
     stack_.pop_back();
+    root_complete_ = stack_.empty();
     return true;
   }
 
@@ -159,9 +225,26 @@ class DocumentBuilder {
   std::string_view text_;
   std::size_t max_depth_;
   DiagnosticSink& sink_;
+  std::vector<OverflowingNumber> overflows_;
+  bool second_parse_ = false;
+  std::size_t report_from_number_ = 0;
+  std::size_t next_overflow_ = 0;
+  std::size_t numbers_seen_ = 0;
+  bool overflow_stop_ = false;
+  bool root_complete_ = false;
   Document root_;
   std::vector<Open_> stack_;
 };
+
+// Parses `parsed` (the text, or a copy with numbers blanked out) with
+// `builder`; nullopt when the text is not a document.
+std::optional<Document> Build(std::string_view parsed, DocumentBuilder& builder) {
+  if (!Document::sax_parse(parsed.begin(), parsed.end(), &builder, Document::input_format_t::json, true, false) ||
+      !builder.CheckNothingFollows()) {
+    return std::nullopt;
+  }
+  return builder.TakeRoot();
+}
 
 std::string Plural(std::size_t count, std::string_view singular) {
   return std::to_string(count) + " " + std::string(singular) + (count == 1 ? "" : "s");
@@ -176,10 +259,18 @@ std::optional<Document> ParseDocument(std::string_view text, const ParseLimits& 
     return std::nullopt;
   }
   DocumentBuilder builder(text, limits.max_depth, sink);
-  if (!Document::sax_parse(text.begin(), text.end(), &builder, Document::input_format_t::json, true, false)) {
-    return std::nullopt;
+  std::optional<Document> document = Build(text, builder);
+  if (!builder.OverflowStop()) return document;
+
+  // Again, with each number too large for a double blanked out ("1e400" ->
+  // "0    ": same length, so positions stay right).
+  std::vector<OverflowingNumber> overflows = FindOverflowingNumbers(text);
+  std::string blanked(text);
+  for (const OverflowingNumber& number : overflows) {
+    blanked.replace(number.offset, number.token.size(), "0" + std::string(number.token.size() - 1, ' '));
   }
-  return builder.TakeRoot();
+  DocumentBuilder retry(text, limits.max_depth, sink, std::move(overflows));
+  return Build(blanked, retry);
 }
 
 std::string DescribeJsonValue(const Document& value, bool quote_strings) {

@@ -12,7 +12,9 @@ RuntimeLoadResult LoadRuntime(std::string_view text, const LoadOptions& options)
   RuntimeLoadResult result;
   const std::optional<Document> document =
       ParseDocument(text, ParseLimits{options.max_bytes, options.max_depth}, sink);
-  if (document && !sink.HasErrors() && detail::CheckHeader(*document, detail::FileKind::kRuntime, sink)) {
+  // A document that parsed with errors is still checked, to report every
+  // problem; ReadWorld gives no world when the sink holds an error.
+  if (document && detail::CheckHeader(*document, detail::FileKind::kRuntime, sink)) {
     result.world = detail::ReadWorld(*document, detail::FileKind::kRuntime, options, sink, nullptr);
   }
   result.diagnostics = sink.Take();

@@ -10,10 +10,13 @@ namespace cairn::serialization {
 
 namespace {
 
+// A document that parsed with errors (a duplicate key, a number too large
+// for a double) goes on to be checked, so that every problem is reported;
+// the errors already in `sink` keep it from being loaded.
 std::optional<Document> ParseAndMigrate(std::string_view text, const LoadOptions& options, DiagnosticSink& sink,
                                         int* file_version) {
   std::optional<Document> document = ParseDocument(text, ParseLimits{options.max_bytes, options.max_depth}, sink);
-  if (!document || sink.HasErrors()) return std::nullopt;
+  if (!document) return std::nullopt;
   const std::optional<int> version = detail::CheckHeader(*document, detail::FileKind::kScene, sink);
   if (!version) return std::nullopt;
   if (file_version != nullptr) *file_version = *version;
@@ -36,6 +39,7 @@ std::optional<Document> ParseSceneDocument(std::string_view text, const LoadOpti
                                            std::vector<Diagnostic>& diagnostics, int* file_version) {
   DiagnosticSink sink(options.max_errors);
   std::optional<Document> document = ParseAndMigrate(text, options, sink, file_version);
+  if (sink.HasErrors()) document.reset();
   for (Diagnostic& diagnostic : sink.Take()) diagnostics.push_back(std::move(diagnostic));
   return document;
 }

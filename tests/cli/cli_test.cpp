@@ -95,3 +95,10 @@ TEST_CASE("A wrong command line for a command names the command, the problem and
           "usage: cairn merge BASE OURS THEIRS -o OUT\n"
           "Try 'cairn merge --help'.\n");
 }
+
+TEST_CASE("Help that cannot be written to standard output is an error", "[cli]") {
+  const ProcessResult result = RunCairn({"--help"}, {.output = "/dev/full"});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.err == "cairn: cannot write to standard output: No space left on device\n");
+}

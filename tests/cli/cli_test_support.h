@@ -44,18 +44,31 @@ std::filesystem::path CliData(const std::string& name);
 
 // ---- Programs (process_support.cpp, in the CLI suite only) ---------------------
 
+// The exit status of a program that did not finish in time (and was killed).
+inline constexpr int kTimedOut = 124;
+
 struct ProcessResult {
-  int exit_code = -1;
+  int exit_code = -1;  // kTimedOut when the program was stopped
   std::string out;
   std::string err;
 };
 
+struct RunOptions {
+  std::filesystem::path directory{};  // where it runs; the current folder when empty
+  std::string input{};                // what it reads on standard input, through a pipe
+  std::filesystem::path output{};     // where standard output goes; empty: ProcessResult::out
+  int timeout_seconds = 120;          // then it is killed
+};
+
 // Runs `program` with `arguments` in `directory` (the current one when
-// empty), standard input from /dev/null, and collects its output.
+// empty), standard input from /dev/null, and collects its output. A program
+// still running after two minutes is killed.
 ProcessResult Run(const std::string& program, const std::vector<std::string>& arguments,
                   const std::filesystem::path& directory = {});
+ProcessResult Run(const std::string& program, const std::vector<std::string>& arguments, const RunOptions& options);
 // Runs the built `cairn` binary.
 ProcessResult RunCairn(const std::vector<std::string>& arguments, const std::filesystem::path& directory = {});
+ProcessResult RunCairn(const std::vector<std::string>& arguments, const RunOptions& options);
 // The built `cairn` binary's absolute path.
 std::filesystem::path CairnBinary();
 

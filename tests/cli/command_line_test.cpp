@@ -61,6 +61,7 @@ TEST_CASE("Wrong command lines are usage errors that say what is wrong", "[cli][
   REQUIRE_THROWS_WITH(Parse({"a", "b", "-o", "x", "--fast", "--fast"}), "option '--fast' given twice");
   REQUIRE_THROWS_WITH(Parse({"a", "b", "-o", "x", "--slow"}), "unknown option '--slow'");
   REQUIRE_THROWS_AS(Parse({}), UsageError);
+  REQUIRE_THROWS_WITH(Parse({"-", "b", "-", "-o", "x"}), "standard input ('-') can be read only once");
 
   const CommandSpec fixed{.name = "pair", .summary = "Pairs", .positionals = {"A", "B"}, .options = {}, .description = ""};
   REQUIRE_THROWS_WITH(ParseArguments(fixed, std::vector<std::string>{"1", "2", "3"}), "unexpected argument '3'");

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include "cli_test_support.h"
 
 namespace {
@@ -96,4 +98,31 @@ TEST_CASE("info of an invalid file prints its problems to stderr and exits 1", "
           "future.scene:/version: version 7 is newer than this build supports (1); open it with a newer Cairn\n");
   REQUIRE(two_files.exit_code == 2);
   REQUIRE(two_files.err.starts_with("cairn info: unexpected argument 'b.scene'\n"));
+}
+
+TEST_CASE("info - summarises the scene on standard input", "[cli][info]") {
+  const ProcessResult result = RunCairn({"info", "-"}, {.input = ReadText(SerializationData("sample.scene"))});
+
+  REQUIRE(result.exit_code == 0);
+  REQUIRE(result.err.empty());
+  REQUIRE(result.out.starts_with("file: <stdin>\nformat: cairn.scene\nversion: 1\nentities: 6\n"));
+}
+
+TEST_CASE("info refuses a FIFO at once instead of waiting for a writer", "[cli][info]") {
+  const TempDir dir("info");
+  REQUIRE(::mkfifo((dir / "pipe.scene").c_str(), 0600) == 0);
+
+  const ProcessResult result = RunCairn({"info", "pipe.scene"}, {.directory = dir.Path(), .timeout_seconds = 20});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.out.empty());
+  REQUIRE(result.err == "pipe.scene: cannot read pipe.scene: it is a FIFO, not a regular file\n");
+}
+
+TEST_CASE("info reports output it cannot write and exits 1", "[cli][info]") {
+  const ProcessResult result =
+      RunCairn({"info", "sample.scene"}, {.directory = SerializationData("").parent_path(), .output = "/dev/full"});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.err == "cairn: cannot write to standard output: No space left on device\n");
 }

@@ -89,6 +89,47 @@ TEST_CASE("merge reports unreadable and invalid inputs by file and writes nothin
   REQUIRE_FALSE(std::filesystem::exists(dir / "out.scene"));
 }
 
+TEST_CASE("merge -o - writes the merged scene to standard output and its report to standard error", "[cli][merge]") {
+  const TempDir dir("merge");
+  WriteInputs(dir, 1, 2);
+
+  const ProcessResult result = RunCairn({"merge", "base.scene", "ours.scene", "theirs.scene", "-o", "-"}, dir.Path());
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.out == LibraryMerge(dir));
+  REQUIRE(result.err ==
+          "conflict: entity 3f2a9c0d41be7e10 (Crate): Transform.position changed to [1,0,0] in ours and [2,0,0] in "
+          "theirs\n");
+  REQUIRE_FALSE(std::filesystem::exists(dir / "-"));
+}
+
+TEST_CASE("merge -o - to a full disk says so and exits 1", "[cli][merge]") {
+  const TempDir dir("merge");
+  WriteInputs(dir, 1, 0);
+
+  const ProcessResult result = RunCairn({"merge", "base.scene", "ours.scene", "theirs.scene", "-o", "-"},
+                                        {.directory = dir.Path(), .output = "/dev/full"});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.err == "cairn: cannot write to standard output: No space left on device\n");
+}
+
+TEST_CASE("merge reads one of its scenes from standard input", "[cli][merge]") {
+  const TempDir dir("merge");
+  WriteInputs(dir, 1, 0);
+
+  const ProcessResult result = RunCairn({"merge", "base.scene", "-", "theirs.scene", "-o", "out.scene"},
+                                        {.directory = dir.Path(), .input = ReadText(dir / "ours.scene")});
+  const ProcessResult invalid = RunCairn({"merge", "base.scene", "ours.scene", "-", "-o", "out2.scene"},
+                                         {.directory = dir.Path(), .input = "[]"});
+
+  REQUIRE(result.exit_code == 0);
+  REQUIRE(ReadText(dir / "out.scene") == LibraryMerge(dir));
+  REQUIRE(invalid.exit_code == 1);
+  REQUIRE(invalid.out == "<stdin>: the document must be a JSON object, found an array of 0 elements\n");
+  REQUIRE_FALSE(std::filesystem::exists(dir / "out2.scene"));
+}
+
 TEST_CASE("merge needs three scenes and -o OUT", "[cli][merge]") {
   const ProcessResult no_output = RunCairn({"merge", "a", "b", "c"});
   const ProcessResult too_many = RunCairn({"merge", "a", "b", "c", "d", "-o", "x"});

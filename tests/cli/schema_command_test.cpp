@@ -45,3 +45,10 @@ TEST_CASE("schema takes no file", "[cli][schema]") {
   REQUIRE(result.err == "cairn schema: unexpected argument 'scene.json'\nusage: cairn schema [--runtime]\n"
                         "Try 'cairn schema --help'.\n");
 }
+
+TEST_CASE("schema reports output it cannot write and exits 1", "[cli][schema]") {
+  const ProcessResult result = RunCairn({"schema"}, {.output = "/dev/full"});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.err == "cairn: cannot write to standard output: No space left on device\n");
+}

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include "cli_test_support.h"
 
 namespace {
@@ -87,6 +89,46 @@ TEST_CASE("validate reports a file it cannot read", "[cli][validate]") {
 
   REQUIRE(result.exit_code == 1);
   REQUIRE(result.out == "missing.scene: cannot read missing.scene: No such file or directory\n");
+}
+
+TEST_CASE("validate refuses a FIFO at once instead of waiting for a writer", "[cli][validate]") {
+  const TempDir dir("validate");
+  REQUIRE(::mkfifo((dir / "pipe.scene").c_str(), 0600) == 0);
+  WriteText(dir / "small.scene", Text(SmallScene()));
+
+  const ProcessResult result =
+      RunCairn({"validate", "pipe.scene", "small.scene"}, {.directory = dir.Path(), .timeout_seconds = 20});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.out == "pipe.scene: cannot read pipe.scene: it is a FIFO, not a regular file\n");
+}
+
+TEST_CASE("validate - checks the scene on standard input", "[cli][validate]") {
+  const TempDir dir("validate");
+  Document broken = SmallScene();
+  EntityIn(broken, "1000000000000001")["order"] = -1;
+  WriteText(dir / "small.scene", Text(SmallScene()));
+
+  const ProcessResult valid = RunCairn({"validate", "-"}, {.input = Text(SmallScene())});
+  const ProcessResult invalid = RunCairn({"validate", "small.scene", "-"}, {.directory = dir.Path(), .input = Text(broken)});
+  const ProcessResult twice = RunCairn({"validate", "-", "-"}, {.input = Text(SmallScene())});
+
+  REQUIRE(valid.exit_code == 0);
+  REQUIRE(valid.out.empty());
+  REQUIRE(invalid.exit_code == 1);
+  REQUIRE(invalid.out == "<stdin>:/entities/0/order: expected a non-negative integer, found -1\n");
+  REQUIRE(twice.exit_code == 2);
+  REQUIRE(twice.err.starts_with("cairn validate: standard input ('-') can be read only once\n"));
+}
+
+TEST_CASE("validate reports output it cannot write and exits 1", "[cli][validate]") {
+  const TempDir dir("validate");
+  WriteText(dir / "not-json.scene", "{\"format\": ");
+
+  const ProcessResult result = RunCairn({"validate", "not-json.scene"}, {.directory = dir.Path(), .output = "/dev/full"});
+
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.err == "cairn: cannot write to standard output: No space left on device\n");
 }
 
 TEST_CASE("validate needs at least one file", "[cli][validate]") {

@@ -4,7 +4,9 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -75,7 +77,7 @@ TEST_CASE("[LayoutSettings] Values round-trip through a sorted text file", "[pla
   saved.Set("console.height", 0.1f);
   saved.Save();
   CHECK(ReadAll(file) == "# cairn layout 1\nconsole.height 0.1\nhierarchy.width 280.5\ninspector.width 320\n");
-  CHECK_FALSE(std::filesystem::exists(file.string() + ".tmp"));
+  CHECK(std::distance(std::filesystem::directory_iterator(file.parent_path()), {}) == 1);  // no temporary file left
 
   LayoutSettings loaded(file, true);
   CHECK(loaded.Load().empty());
@@ -140,6 +142,22 @@ TEST_CASE("[LayoutSettings] A failed save names the file", "[platform][layout]")
   CHECK_THROWS_AS(settings.Save(), PlatformError);
   const std::string directory = (dir.Path() / "plain-file").string();
   CHECK_THROWS_WITH(settings.Save(), Catch::StartsWith("cannot create directory '" + directory + "': "));
+}
+
+TEST_CASE("[LayoutSettings] Saving through a symbolic link replaces the file it points to", "[platform][layout]") {
+  // Configuration files are often links into a dotfiles repository.
+  cairn::test::TempDir dir;
+  const auto dotfiles = dir.Path() / "dotfiles" / "editor-layout.txt";
+  const auto file = dir.Path() / "config" / "editor-layout.txt";
+  std::filesystem::create_directories(dotfiles.parent_path());
+  std::filesystem::create_directories(file.parent_path());
+  WriteAll(dotfiles, "# cairn layout 1\nsplit 1\n");
+  std::filesystem::create_symlink(dotfiles, file);
+  LayoutSettings settings(file, true);
+  settings.Set("split", 2.0f);
+  settings.Save();
+  CHECK(std::filesystem::is_symlink(file));
+  CHECK(ReadAll(dotfiles) == "# cairn layout 1\nsplit 2\n");
 }
 
 TEST_CASE("[LayoutSettings] An application's settings follow its run options", "[platform][layout]") {

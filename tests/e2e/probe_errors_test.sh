@@ -35,7 +35,8 @@ printf 'wait 100\n' > long.txt
 expect_failure cut-short 1 "cairn: long.txt:1: replay stopped by --frames 5 before the script ended" \
   --replay long.txt --frames 5
 
-expect_failure unwritable 1 "cairn: cannot write screenshot 'no/such/dir/a.png': No such file or directory" \
+expect_failure unwritable 1 \
+  "cairn: cannot write screenshot: cannot save no/such/dir/a.png: cannot create a temporary file beside it: No such file or directory" \
   --frames 2 --screenshot no/such/dir/a.png
 
 expect_failure missing 2 "cairn: missing.txt: cannot open replay script: No such file or directory" \

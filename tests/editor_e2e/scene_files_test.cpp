@@ -2,7 +2,13 @@
 
 #include <GLFW/glfw3.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "cairn/ecs/world_dump.h"
 #include "cairn/serialization/scene_loader.h"
@@ -85,6 +91,33 @@ TEST_CASE("Files: a missing file is reported by name", "[editor_panels][files]")
   editor.Frames(3);
   CHECK(editor.App().Files().DialogTitle() == "Cannot open 'gone.json'");
   CHECK(HasLog(editor, "gone.json"));
+}
+
+TEST_CASE("Files: a FIFO given to open is refused at once, not waited on", "[editor_panels][files]") {
+  TempDir folder;
+  const std::filesystem::path fifo = folder / "pipe.json";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  // Should the editor block on the FIFO, a writer comes after 10 s and ends
+  // the wait, so that the checks below fail instead of the test hanging.
+  std::atomic<bool> done{false};
+  std::thread rescue([&] {
+    for (int i = 0; i < 100 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    while (!done) {
+      const int writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+      if (writer >= 0) ::close(writer);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  HeadlessEditor editor;
+  const auto start = std::chrono::steady_clock::now();
+  editor.App().Start(fifo);
+  editor.Frames(3);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  done = true;
+  rescue.join();
+  CHECK(waited < std::chrono::seconds(5));
+  CHECK(editor.App().Files().DialogTitle() == "Cannot open 'pipe.json'");
+  CHECK(HasLog(editor, "pipe.json: cannot read " + fifo.string() + ": it is a FIFO, not a regular file"));
 }
 
 TEST_CASE("Files: a save into a folder that cannot be written is reported and changes nothing", "[editor_panels][files]") {

@@ -54,3 +54,19 @@ TEST_CASE("The sink counts the warnings past its bound", "[serialization][diagno
   REQUIRE(diagnostics[1].severity == Diagnostic::Severity::kWarning);
   REQUIRE(diagnostics[1].message == "2 more warnings not shown");
 }
+
+TEST_CASE("Later errors about a placeholder's pointer are dropped, others kept", "[serialization][diagnostic]") {
+  DiagnosticSink sink(10);
+  sink.PlaceholderError("/a/0", "expected a finite number, found 1e400");
+  sink.Error("/a/0", "expected a number, found null");  // about the placeholder, not the file
+  sink.Error("/a", "expected an array of 3 numbers, found an array of 2 elements");
+  sink.Error("/a/01", "expected a number, found null");
+  REQUIRE(sink.ErrorCount() == 3);
+  std::vector<std::string> texts;
+  for (const Diagnostic& diagnostic : sink.Take()) texts.push_back(diagnostic.ToString());
+  REQUIRE(texts == std::vector<std::string>{"/a/0: expected a finite number, found 1e400",
+                                            "/a: expected an array of 3 numbers, found an array of 2 elements",
+                                            "/a/01: expected a number, found null"});
+  sink.Error("/a/0", "expected a number, found null");  // Take() forgets the placeholders
+  REQUIRE(sink.ErrorCount() == 1);
+}

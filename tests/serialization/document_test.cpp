@@ -87,8 +87,66 @@ TEST_CASE("A duplicate key is an error at its object", "[serialization][document
 
 TEST_CASE("A number too large for a double is not finite", "[serialization][document]") {
   const Parsed parsed = Parse(R"({"a": {"b": [1, 1e999]}})");
-  REQUIRE_FALSE(parsed.document);
   REQUIRE(OnlyError(parsed) == "/a/b/1: expected a finite number, found 1e999");
+  REQUIRE(parsed.document == Document::parse(R"({"a": {"b": [1, null]}})"));  // null in its place
+}
+
+TEST_CASE("A number too large for a double does not hide the problems after it", "[serialization][document]") {
+  const Parsed parsed = Parse("{\"a\": -1e400, \"b\": [" + std::string(400, '9') +
+                              ", 2.5e308], \"c\": {\"x\": 1, \"x\": 2}, \"1e999\": 1e99}");
+  REQUIRE(parsed.document);
+  std::vector<std::string> errors;
+  for (const Diagnostic& diagnostic : parsed.diagnostics) errors.push_back(diagnostic.ToString());
+  REQUIRE(errors == std::vector<std::string>{
+                        "/a: expected a finite number, found -1e400",
+                        "/b/0: expected a finite number, found " + std::string(400, '9'),
+                        "/b/1: expected a finite number, found 2.5e308",
+                        "/c: duplicate key \"x\"",
+                    });
+  REQUIRE((*parsed.document)["1e999"] == 1e99);
+}
+
+TEST_CASE("A syntax error after a number too large for a double is reported too", "[serialization][document]") {
+  const Parsed parsed = Parse("[1e400,\n 2,]");
+  REQUIRE_FALSE(parsed.document);
+  REQUIRE(parsed.diagnostics.size() == 2);
+  REQUIRE(parsed.diagnostics[0].ToString() == "/0: expected a finite number, found 1e400");
+  REQUIRE(parsed.diagnostics[1].ToString() ==
+          "not valid JSON at line 2, column 4: syntax error while parsing value - unexpected ']'; expected '[', '{', "
+          "or a literal");
+}
+
+TEST_CASE("Bytes after the document are refused where they start", "[serialization][document]") {
+  const Parsed nul = Parse(std::string("{\"a\": 1}\n\0garbage", 17));
+  REQUIRE_FALSE(nul.document);
+  REQUIRE(OnlyError(nul) ==
+          "not valid JSON at line 2, column 1 (byte offset 9): 8 bytes after the end of the document, starting "
+          "'<0x00>garbage'");
+  const Parsed second = Parse("[1, 2]\n  {\"a\": \"a long second document\"}\n");
+  REQUIRE_FALSE(second.document);
+  REQUIRE(OnlyError(second) ==
+          "not valid JSON at line 2, column 3 (byte offset 9): 32 bytes after the end of the document, starting "
+          "'{\"a\": \"a long se...'");
+  const Parsed scalar = Parse("12 x");
+  REQUIRE(OnlyError(scalar) ==
+          "not valid JSON at line 1, column 4 (byte offset 3): 1 byte after the end of the document, starting 'x'");
+  const Parsed string = Parse("\"a]\"\t\"b\"");
+  REQUIRE(OnlyError(string) ==
+          "not valid JSON at line 1, column 6 (byte offset 5): 3 bytes after the end of the document, starting "
+          "'\"b\"'");
+  REQUIRE(Parse("{\"a\": 1}\n \t\r\n").diagnostics.empty());  // whitespace may follow
+}
+
+TEST_CASE("A NUL byte is named as such, not taken for the end of the text", "[serialization][document]") {
+  const Parsed leading = Parse(std::string("\0\x01\x02\xff binary", 11));
+  REQUIRE_FALSE(leading.document);
+  REQUIRE(OnlyError(leading) ==
+          "not valid JSON at line 1, column 1 (byte offset 0): a NUL byte, which JSON text never holds (a binary "
+          "file, or text in UTF-16?)");
+  const Parsed utf16 = Parse(std::string("{\0\"\0a\0\"\0", 8));
+  REQUIRE(OnlyError(utf16) ==
+          "not valid JSON at line 1, column 2 (byte offset 1): a NUL byte, which JSON text never holds (a binary "
+          "file, or text in UTF-16?)");
 }
 
 TEST_CASE("Pointer tokens in messages are escaped", "[serialization][document]") {

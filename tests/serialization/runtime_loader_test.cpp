@@ -38,6 +38,17 @@ TEST_CASE("The runtime loader validates like the scene loader", "[serialization]
           "/entities/0/components/Transform/position: expected an array of 3 numbers, found an array of 2 elements");
 }
 
+TEST_CASE("A number too large for a double does not hide the other problems of an export", "[serialization][runtime_loader]") {
+  const RuntimeLoadResult result = LoadRuntime(Runtime(
+      R"({"id": "0000000000000001", "name": null, "parent": null, "order": 0, "components": {"Transform": {
+           "position": [0, 1e400, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1]}}})"));
+  REQUIRE_FALSE(result.Ok());
+  REQUIRE(result.diagnostics.size() == 2);
+  REQUIRE(result.diagnostics[0].ToString() == "/entities/0/components/Transform/position/1: expected a finite number, found 1e400");
+  REQUIRE(result.diagnostics[1].ToString() ==
+          "/entities/0/components/Transform/scale: expected an array of 3 numbers, found an array of 2 elements");
+}
+
 TEST_CASE("World matrices in an export are checked", "[serialization][runtime_loader]") {
   const RuntimeLoadResult result = LoadRuntime(Runtime(
       R"({"id": "0000000000000001", "name": null, "parent": null, "order": 0, "components": {}, "world": [1, 0]})"));

@@ -64,6 +64,12 @@ MALFORMED("invalid_utf8.scene", "",
           "UTF-8 byte; last read: '\"L<0xC3>m'")
 MALFORMED("comment.scene", "",
           "not valid JSON at line 1, column 1: syntax error while parsing value - invalid literal; last read: '/'")
+MALFORMED("trailing_nul.scene", "",
+          "not valid JSON at line 171, column 1 (byte offset 2829): 32 bytes after the end of the document, starting "
+          "'<0x00>garbage that a ...'")
+MALFORMED("binary_garbage.scene", "",
+          "not valid JSON at line 1, column 1 (byte offset 0): a NUL byte, which JSON text never holds (a binary file, "
+          "or text in UTF-16?)")
 MALFORMED("duplicate_key.scene", "/entities/0", "duplicate key \"order\"")
 MALFORMED("number_overflow.scene", "/entities/3/components/Transform/position/0",
           "expected a finite number, found 1e999")
@@ -194,5 +200,5 @@ TEST_CASE("The malformed corpus holds only files that have a case", "[serializat
   for (const auto& entry : std::filesystem::directory_iterator(DataPath("malformed"))) {
     files += entry.path().extension() == ".scene" ? 1 : 0;
   }
-  REQUIRE(files == 68);
+  REQUIRE(files == 70);
 }

@@ -83,6 +83,37 @@ TEST_CASE("Every error is reported, not just the first", "[serialization][scene_
           });
 }
 
+TEST_CASE("A number too large for a double is reported with every other error", "[serialization][scene_loader]") {
+  const std::string text = SceneWith(
+      Entity_("0000000000000001", "", 0,
+              R"({"Transform": {"position": [1e400, 0, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1]}})") +
+      "," + Entity_("0000000000000002", "00000000000000ff", 0) + "," +
+      Entity_("0000000000000003", "", 1, R"({"Light": {"type": "laser", "color": [1, 1, 1], "intensity": 1,
+          "range": -1e999, "cone_angle": 1}})"));
+  const LoadResult result = LoadScene(text);
+  REQUIRE_FALSE(result.Ok());
+  REQUIRE(Texts(result.diagnostics) ==
+          std::vector<std::string>{
+              "/entities/0/components/Transform/position/0: expected a finite number, found 1e400",
+              "/entities/2/components/Light/range: expected a finite number, found -1e999",
+              "/entities/2/components/Light/type: expected one of \"directional\", \"point\", \"spot\", found \"laser\"",
+              "/entities/1/parent: no entity in this file has id 00000000000000ff",
+          });
+}
+
+TEST_CASE("A document with only a number too large for a double is still refused", "[serialization][scene_loader]") {
+  const LoadResult result = LoadScene(R"({"format": "cairn.scene", "version": 1e999, "entities": []})");
+  REQUIRE_FALSE(result.Ok());
+  REQUIRE(Texts(result.diagnostics) == std::vector<std::string>{"/version: expected a finite number, found 1e999"});
+  std::vector<Diagnostic> diagnostics;
+  REQUIRE_FALSE(ParseSceneDocument(SceneWith(Entity_("0000000000000001", "", 0,
+                                                     R"({"Transform": {"position": [1e400, 0, 0],
+                                                        "rotation": [0, 0, 0, 1], "scale": [1, 1, 1]}})")),
+                                   {}, diagnostics));
+  REQUIRE(Texts(diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Transform/position/0: expected a finite number, found 1e400"});
+}
+
 TEST_CASE("max_errors bounds the report", "[serialization][scene_loader]") {
   std::string entities;
   for (int i = 1; i <= 10; ++i) {

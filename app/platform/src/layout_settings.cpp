@@ -5,9 +5,9 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "atomic_file.h"
 #include "cairn/platform/platform_error.h"
 #include "cairn/platform/run_options.h"
+#include "cairn/serialization/atomic_file.h"
 #include "text_parsing.h"
 
 namespace cairn::platform {
@@ -91,7 +91,8 @@ void LayoutSettings::Save() const {
   std::error_code error;
   if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), error);
   if (error) throw PlatformError("cannot create directory '" + file_.parent_path().string() + "': " + error.message());
-  detail::WriteFileAtomically(file_, text, "layout settings");
+  const serialization::SaveResult saved = serialization::WriteFileAtomically(file_, text, {.keep_backup = false});
+  if (!saved.ok) throw PlatformError("cannot write layout settings: " + saved.error);
 }
 
 float LayoutSettings::Get(std::string_view name, float fallback) const {

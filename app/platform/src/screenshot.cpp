@@ -6,8 +6,8 @@
 #include <cstring>
 #include <string>
 
-#include "atomic_file.h"
 #include "cairn/platform/platform_error.h"
+#include "cairn/serialization/atomic_file.h"
 
 namespace cairn::platform {
 namespace {
@@ -50,7 +50,8 @@ void WritePng(const Image& image, const std::filesystem::path& path) {
   const int ok = stbi_write_png_to_func(AppendBytes, &png, image.width, image.height, 3, image.rgb.data(),
                                         image.width * 3);
   if (ok == 0) throw PlatformError("cannot write screenshot '" + path.string() + "': PNG encoding failed");
-  detail::WriteFileAtomically(path, png, "screenshot");
+  const serialization::SaveResult saved = serialization::WriteFileAtomically(path, png, {.keep_backup = false});
+  if (!saved.ok) throw PlatformError("cannot write screenshot: " + saved.error);
 }
 
 }  // namespace cairn::platform

@@ -26,6 +26,13 @@ struct AtomicWriteOptions {
 // backup are unchanged, the temporary file is removed, and the error says
 // which step failed: "cannot save /d/level.scene: cannot write the temporary
 // file: No space left on device".
+//
+// A symbolic link is followed and its target replaced (created, when the
+// link dangles into a folder that exists); the link stays. A target that is
+// not a regular file (a directory, a FIFO, a device) is refused: "cannot
+// save /d/pipe: it is a FIFO, not a regular file". Temporary files that a
+// killed save of the same target left behind are removed first
+// (temporary_files.h names them).
 SaveResult WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes,
                                const AtomicWriteOptions& options = {});
 
@@ -34,8 +41,16 @@ struct ReadResult {
   std::string error;  // names the path; empty when text is set
 };
 
-// Reads a whole file; files over max_bytes are refused without being read:
-// "/d/level.scene is 2000 bytes, over the limit of 1000 bytes".
+// Reads a whole regular file; files over max_bytes are refused without being
+// read: "/d/level.scene is 2000 bytes, over the limit of 1000 bytes". Anything
+// that is not a regular file is refused at once, without waiting on it:
+// "cannot read /d/pipe: it is a FIFO, not a regular file" (a FIFO without a
+// writer, a socket, a device, a directory).
 ReadResult ReadFileText(const std::filesystem::path& path, std::size_t max_bytes);
+
+// Reads standard input to its end (a pipe, a terminal, a redirected file);
+// more than max_bytes is refused: "standard input holds more than the limit
+// of 1000 bytes".
+ReadResult ReadStandardInput(std::size_t max_bytes);
 
 }  // namespace cairn::serialization

@@ -44,6 +44,11 @@ class DiagnosticSink {
 
   void Error(std::string pointer, std::string message);
   void Warning(std::string pointer, std::string message);
+  // An error about a value that the reader replaced by a placeholder so
+  // that it could go on checking the rest (ParseDocument puts null in place
+  // of a number too large for a double). Later errors at the same pointer
+  // would describe the placeholder, not the file: they are dropped.
+  void PlaceholderError(std::string pointer, std::string message);
 
   bool Full() const { return full_; }
   std::size_t ErrorCount() const { return error_count_; }
@@ -60,6 +65,7 @@ class DiagnosticSink {
   std::size_t dropped_warnings_ = 0;
   bool full_ = false;
   std::vector<Diagnostic> diagnostics_;
+  std::vector<std::string> placeholders_;  // pointers of PlaceholderError
 };
 
 }  // namespace cairn::serialization

@@ -4,8 +4,9 @@
 // Objects keep their keys sorted (member order carries no meaning in JSON),
 // numbers keep their kind (integer, unsigned, double). ParseDocument is
 // stricter than nlohmann::json::parse: it refuses duplicate keys, numbers
-// that overflow a double, and nesting past a bound, and it names the place of
-// every problem as a JSON pointer.
+// that overflow a double, nesting past a bound and any byte after the
+// document (a NUL included), and it names the place of every problem as a
+// JSON pointer, or a line, column and byte offset.
 
 #include <cstddef>
 #include <optional>
@@ -28,11 +29,18 @@ struct ParseLimits {
 // Parses strict UTF-8 JSON. Reports into `sink`:
 //   ""          "the document is N bytes, over the limit of M bytes"
 //   ""          "not valid JSON at line L, column C: <reason>"
+//   ""          "not valid JSON at line L, column C (byte offset N): a NUL byte, ..."
+//   ""          "not valid JSON at line L, column C (byte offset N): K bytes after
+//                the end of the document, starting '<0x00>garbage'"
 //   pointer     "nesting deeper than the limit of N levels"
 //   pointer     "expected a finite number, found 1e999"
 //   object      "duplicate key \"id\""
-// Returns nullopt when the text could not be parsed at all; a document with
-// duplicate keys is returned (the last value wins) with the error recorded.
+// Returns nullopt when the text is not one JSON document (nothing but
+// whitespace may follow it, not even a NUL byte). A document with duplicate
+// keys (the last value wins) or with numbers too large for a double (null
+// in their place, a DiagnosticSink::PlaceholderError) is returned with its
+// errors recorded, so that a caller can go on checking it and report every
+// problem; it must still refuse it.
 //
 // A number with a fraction or exponent is kept as the nearest double. Every
 // float written by AppendFloat reads back exactly through that double.

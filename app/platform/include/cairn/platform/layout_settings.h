@@ -40,8 +40,10 @@ class LayoutSettings {
   // "/home/u/.config/cairn/editor-layout.txt:3: 'wide' is not a number".
   std::vector<std::string> Load();
 
-  // Writes every value (temporary file beside it, then rename), creating the
-  // directory. Throws PlatformError naming the file on failure.
+  // Writes every value, creating the directory, and replaces the file
+  // atomically (serialization's WriteFileAtomically, without a backup; a
+  // symbolic link is followed). Throws PlatformError naming the file on
+  // failure.
   void Save() const;
 
   // The stored value, or `fallback` when there is none.

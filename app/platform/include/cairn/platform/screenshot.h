@@ -17,9 +17,11 @@ struct Image {
 // swapping) and flips it top-down. Needs the window's GL context current.
 Image CaptureDefaultFramebuffer(int width, int height);
 
-// Writes `image` as a PNG file, replacing it atomically if it exists.
-// Throws PlatformError naming the file and the reason, e.g.
-// "cannot write screenshot 'no/such/dir/a.png': No such file or directory".
+// Writes `image` as a PNG file, replacing it atomically if it exists
+// (serialization's WriteFileAtomically, without a backup). Throws
+// PlatformError naming the file and the reason, e.g. "cannot write
+// screenshot: cannot save no/such/dir/a.png: cannot create a temporary file
+// beside it: No such file or directory".
 void WritePng(const Image& image, const std::filesystem::path& path);
 
 }  // namespace cairn::platform
