@@ -7,7 +7,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
-#include "filling_disk.h"
+#include "cairn/test/filling_disk.h"
 #include "test_world.h"
 
 using cairn::ecs::Action;
@@ -316,7 +316,7 @@ TEST_CASE("A journal that cannot be written is reported once and editing goes on
 TEST_CASE("A journal on a full disk keeps every later action and writes them all once there is room again",
           "[editor][context][journal][write-failure]") {
   t::TempDir dir;
-  t::FillingDisk disk;
+  cairn::test::FillingDisk disk;
   EditorOptions options = Options(dir);
   options.journal_writes = disk.Calls();
   EditorContext context(options);

@@ -7,7 +7,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/journal.h"
-#include "filling_disk.h"
+#include "cairn/test/filling_disk.h"
 #include "test_world.h"
 
 using cairn::ecs::Action;
@@ -275,7 +275,7 @@ TEST_CASE("An unwritable journal reports the file and the reason", "[editor][jou
 TEST_CASE("An action that cannot be written stays pending and reaches the disk with the next write that succeeds",
           "[editor][journal][write-failure]") {
   Fixture f;
-  t::FillingDisk disk;
+  cairn::test::FillingDisk disk;
   Journal journal(disk.Calls());
   journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
   const std::vector<Action> list = f.SomeActions();
@@ -308,7 +308,7 @@ TEST_CASE("An action that cannot be written stays pending and reaches the disk w
 TEST_CASE("A journal whose file cannot be created at first is created with every pending action once it can",
           "[editor][journal][write-failure]") {
   Fixture f;
-  t::FillingDisk disk;
+  cairn::test::FillingDisk disk;
   Journal journal(disk.Calls());
   journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
   const std::vector<Action> list = f.SomeActions();
@@ -331,7 +331,7 @@ TEST_CASE("A journal whose file cannot be created at first is created with every
 TEST_CASE("A rewrite that fails leaves the old file whole and replaces it with the next write that succeeds",
           "[editor][journal][write-failure]") {
   Fixture f;
-  t::FillingDisk disk;
+  cairn::test::FillingDisk disk;
   Journal journal(disk.Calls());
   journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
   const std::vector<Action> list = f.SomeActions();
@@ -351,7 +351,7 @@ TEST_CASE("A rewrite that fails leaves the old file whole and replaces it with t
 
 TEST_CASE("Discard drops pending actions with the file", "[editor][journal][write-failure]") {
   Fixture f;
-  t::FillingDisk disk;
+  cairn::test::FillingDisk disk;
   Journal journal(disk.Calls());
   journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
   journal.Append(f.SomeActions()[0]);

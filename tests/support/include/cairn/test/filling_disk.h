@@ -14,13 +14,13 @@
 
 #include "cairn/editor/journal.h"
 
-namespace cairn::editor::testing {
+namespace cairn::test {
 
 class FillingDisk {
  public:
   // The calls share this disk's state: Fill and Free act on journals made
   // with them, also after copies.
-  JournalWriteCalls Calls() const {
+  editor::JournalWriteCalls Calls() const {
     std::shared_ptr<State> state = state_;
     return {[state](int fd, const void* data, std::size_t size) -> ssize_t {
               if (!state->room) return ::write(fd, data, size);
@@ -58,4 +58,4 @@ class FillingDisk {
   std::shared_ptr<State> state_ = std::make_shared<State>();
 };
 
-}  // namespace cairn::editor::testing
+}  // namespace cairn::test
