@@ -402,7 +402,8 @@ TEST_CASE("A journal whose folder cannot be created is created with every action
   context.Flush();
   REQUIRE(context.GetJournalStatus().failure.has_value());
   CHECK_THAT(*context.GetJournalStatus().failure,
-             Catch::StartsWith("cannot create the folder of journal '" + (dir / "state" / "untitled.journal").string()));
+             Catch::StartsWith("cannot create the folder of journal '" +
+                               (dir / "state" / "untitled.journal").string()));
   context.Enqueue(actions::CreateEmpty(context.World()));
   context.Flush();
   CHECK(context.GetJournalStatus().unwritten == 4);

@@ -443,7 +443,8 @@ TEST_CASE("Every entry that cannot be read is a problem with its entry number, l
     CHECK(contents.errors == std::vector<std::string>{where + ":6: " + contents.problems[0].reason});
   }
   SECTION("a float field given as the string \"inf\"") {
-    t::WriteText(f.journal_file, WithEntry(text, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":\"inf\"")));
+    t::WriteText(f.journal_file,
+                 WithEntry(text, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":\"inf\"")));
     const JournalContents contents = Journal::Read(f.journal_file, *f.world);
     CHECK(contents.entries.size() == 4);
     REQUIRE(contents.problems.size() == 1);
@@ -469,7 +470,8 @@ TEST_CASE("Every entry that cannot be read is a problem with its entry number, l
           "entry 2 (line 3, 'Delete 'Level''): action.commands[0].op: unknown command 'explode'");
     CHECK(editor::Describe(contents.problems[2]) == "entry 3 (line 4): action: expected an object, found array");
     CHECK(editor::Describe(contents.problems[3]) == "entry 4 (line 5, 'Create Cone'): action.commands: missing");
-    CHECK_THAT(editor::Describe(contents.problems[4]), Catch::StartsWith("entry 5 (line 6, 'Change Light.intensity'): "));
+    CHECK_THAT(editor::Describe(contents.problems[4]),
+               Catch::StartsWith("entry 5 (line 6, 'Change Light.intensity'): "));
     CHECK(contents.errors.size() == 5);
   }
 }

@@ -374,7 +374,9 @@ std::filesystem::path Journal::KeepAside(const std::filesystem::path& path) {
     aside += ".unreadable-" + std::to_string(suffix);
   }
   std::filesystem::rename(path, aside, error);
-  if (error) throw JournalError("cannot keep journal " + Quote(path) + " aside as " + Quote(aside) + ": " + error.message());
+  if (error) {
+    throw JournalError("cannot keep journal " + Quote(path) + " aside as " + Quote(aside) + ": " + error.message());
+  }
   SyncDirectory(path.parent_path());
   return aside;
 }
