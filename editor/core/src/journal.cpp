@@ -238,30 +238,39 @@ void Journal::Start(std::filesystem::path path, JournalHeader header) {
   header_ = std::move(header);
   written_bytes_ = 0;
   action_count_ = 0;
-  pending_.clear();
+  pending_lines_.clear();
+  pending_count_ = 0;
   failure_.reset();
+}
+
+void Journal::Keep(const ecs::Action& action) {
+  pending_lines_ += ActionLine(action);
+  pending_lines_ += '\n';
+  ++pending_count_;
 }
 
 void Journal::Append(const ecs::Action& action) {
   if (!started_) throw JournalError("cannot append to the journal: it was not started");
-  pending_.push_back(action);
+  Keep(action);
   WritePending();
 }
 
 void Journal::Defer(const ecs::Action& action) {
   if (!started_) throw JournalError("cannot append to the journal: it was not started");
-  pending_.push_back(action);
+  Keep(action);
 }
 
 void Journal::WritePending() {
   if (!started_) throw JournalError("cannot write the journal: it was not started");
-  if (!pending_.empty()) Write();
+  if (pending_count_ > 0) Write();
 }
 
 void Journal::Rewrite(std::span<const ecs::Action> actions) {
   if (!started_) throw JournalError("cannot rewrite the journal: it was not started");
   Close();
-  pending_.assign(actions.begin(), actions.end());
+  pending_lines_.clear();
+  pending_count_ = 0;
+  for (const ecs::Action& action : actions) Keep(action);
   written_bytes_ = 0;
   action_count_ = 0;
   Write();
@@ -305,8 +314,7 @@ void Journal::CreateFile() {
   temporary += ".tmp";
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw JournalError("cannot create journal " + Quote(path_) + ": " + SystemReason());
-  std::string text = HeaderLine(header_) + '\n';
-  for (const ecs::Action& action : pending_) text += ActionLine(action) + '\n';
+  const std::string text = HeaderLine(header_) + '\n' + pending_lines_;
   try {
     WriteAll(fd, text);
   } catch (...) {
@@ -323,31 +331,32 @@ void Journal::CreateFile() {
   SyncDirectory(path_.parent_path());
   fd_ = fd;  // now the journal's own descriptor, positioned after its last line
   written_bytes_ = text.size();
-  action_count_ = pending_.size();
-  pending_.clear();
+  action_count_ = pending_count_;
+  pending_lines_.clear();
+  pending_count_ = 0;
 }
 
 void Journal::AppendPending() {
-  std::string text;
-  for (const ecs::Action& action : pending_) text += ActionLine(action) + '\n';
   try {
     // Start after the last whole line: a failed write may have left part of one.
     if (::lseek(fd_, static_cast<off_t>(written_bytes_), SEEK_SET) < 0) {
       throw JournalError("cannot write journal " + Quote(path_) + ": " + SystemReason());
     }
-    WriteAll(fd_, text);
+    WriteAll(fd_, pending_lines_);
   } catch (...) {
     // Best effort: a part that stays is a torn last line to Read, reported as such.
     if (::ftruncate(fd_, static_cast<off_t>(written_bytes_)) != 0) errno = 0;
     throw;
   }
-  written_bytes_ += text.size();
-  action_count_ += pending_.size();
-  pending_.clear();
+  written_bytes_ += pending_lines_.size();
+  action_count_ += pending_count_;
+  pending_lines_.clear();
+  pending_count_ = 0;
 }
 
 void Journal::Discard() {
-  pending_.clear();
+  pending_lines_.clear();
+  pending_count_ = 0;
   failure_.reset();
   if (fd_ < 0) return;
   Close();

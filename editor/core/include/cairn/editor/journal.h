@@ -151,7 +151,7 @@ class Journal {
   // Actions written to the current file.
   std::size_t ActionCount() const { return action_count_; }
   // Actions kept in memory because they could not be written yet.
-  std::size_t PendingCount() const { return pending_.size(); }
+  std::size_t PendingCount() const { return pending_count_; }
   // Why the last write failed (the file and the system's reason); nullopt
   // once a write succeeded.
   const std::optional<std::string>& Failure() const { return failure_; }
@@ -195,6 +195,7 @@ class Journal {
   // Puts the pending actions on disk: into a new file replacing whatever is
   // at the path when this journal has none open, else after its last line.
   void Write();
+  void Keep(const ecs::Action& action);
   void CreateFile();
   void AppendPending();
   void WriteAll(int fd, const std::string& text);
@@ -207,7 +208,10 @@ class Journal {
   int fd_ = -1;
   std::uint64_t written_bytes_ = 0;  // the file's whole lines: what is on disk
   std::size_t action_count_ = 0;
-  std::vector<ecs::Action> pending_;
+  // Pending actions, already turned into their lines: a retry only writes
+  // bytes, however many wait.
+  std::string pending_lines_;
+  std::size_t pending_count_ = 0;
   std::optional<std::string> failure_;
 };
 
