@@ -19,8 +19,8 @@
 // Write failures (a full disk, a folder that cannot be created) lose nothing
 // that is still in memory: an action that cannot be written stays pending,
 // with every later one, and the first write that succeeds puts them all on
-// disk in order. The file only ever holds whole lines: a write cut short is
-// truncated away again before the next one.
+// disk in order. A write cut short is truncated away again before the next
+// one, so a partial line can only ever be the last (Read reports it as torn).
 //
 // Recovery: on start the editor reads the journal (Read), shows what it holds
 // and every entry it cannot recover (JournalProblem), and offers Recover (load
