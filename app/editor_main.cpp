@@ -106,7 +106,7 @@ std::vector<cairn::platform::AppReplayVerb> ReplayChecks(cairn::editor::EditorAp
                      }
                    }});
   verbs.push_back({{"expect-dialog", 0, 1, "[TITLE]"}, [&app](const ReplayCommand& command) {
-                     const std::string title = app.Files().DialogTitle();
+                     const std::string title = app.DialogTitle();
                      const std::string expected = command.args.empty() ? std::string() : command.args[0];
                      if (title != expected) {
                        throw std::runtime_error("the dialog showing is '" + (title.empty() ? "none" : title) +

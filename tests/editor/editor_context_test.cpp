@@ -7,6 +7,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/test/filling_disk.h"
 #include "test_world.h"
 
 using cairn::ecs::Action;
@@ -312,6 +313,109 @@ TEST_CASE("A journal that cannot be written is reported once and editing goes on
           Catch::EndsWith("(crash recovery is off until it can be written)"));
 }
 
+TEST_CASE("A journal on a full disk keeps every later action and writes them all once there is room again",
+          "[editor][context][journal][write-failure]") {
+  t::TempDir dir;
+  cairn::test::FillingDisk disk;
+  EditorOptions options = Options(dir);
+  options.journal_writes = disk.Calls();
+  EditorContext context(options);
+  const std::filesystem::path journal = dir / "state" / "untitled.journal";
+  auto& c = context;
+  c.Enqueue(actions::CreateEmpty(c.World()), editor::EnqueueOptions::SelectingCreated());
+  c.Flush();
+  const EntityId first = c.GetSelection().Primary();
+  CHECK_FALSE(c.GetJournalStatus().failure.has_value());
+
+  disk.Fill();
+  c.Enqueue(actions::Rename(c.World(), first, "Crate"));
+  c.Enqueue(actions::CreateLight(c.World(), ecs::LightType::kPoint));
+  REQUIRE(c.Flush().Succeeded());  // editing goes on
+  c.Undo();
+  c.Enqueue(actions::CreateCamera(c.World()));
+  c.Flush();
+  const std::string at_crash = DumpWorld(c.World());
+
+  // The failure is reported once, naming the file and the system's reason.
+  const editor::JournalStatus failing = c.GetJournalStatus();
+  CHECK(failing.failure == "cannot write journal '" + journal.string() + "': No space left on device");
+  CHECK(failing.unwritten == 4);  // rename, light, the undo's removal, camera
+  CHECK(failing.failure_count == 1);
+  REQUIRE(c.Log().Count(editor::Severity::kError) == 1);
+  CHECK_THAT(c.Log().Entries().back().text,
+             Catch::StartsWith("cannot write journal '" + journal.string() + "': No space left on device") &&
+                 Catch::Contains("keeps the changes in memory and retries"));
+  const std::size_t attempts = disk.Attempts();
+
+  // Retries wait 1 s, then 2 s, ... and fail quietly while the disk is full.
+  c.RetryJournal(10.0);
+  c.RetryJournal(10.9);
+  CHECK(disk.Attempts() == attempts);
+  c.RetryJournal(11.0);
+  CHECK(disk.Attempts() > attempts);
+  CHECK(c.GetJournalStatus().unwritten == 4);
+  CHECK(c.Log().Count(editor::Severity::kError) == 1);
+
+  disk.Free();
+  c.RetryJournal(12.9);
+  CHECK(c.GetJournalStatus().failure.has_value());  // the next try is due at 13 s
+  c.RetryJournal(13.0);
+  const editor::JournalStatus healthy = c.GetJournalStatus();
+  CHECK_FALSE(healthy.failure.has_value());
+  CHECK(healthy.unwritten == 0);
+  CHECK(healthy.failure_count == 1);
+  CHECK(c.Log().Entries().back().severity == editor::Severity::kInfo);
+  CHECK_THAT(c.Log().Entries().back().text,
+             Catch::Contains(journal.string() + " can be written again: the 4 changes kept in memory are on disk"));
+
+  // A crash now loses nothing: the journal replays to the session's end.
+  EditorContext restarted(Options(dir));
+  const editor::JournalContents contents = Journal::Read(journal, restarted.World());
+  CHECK(contents.problems.empty());
+  CHECK(contents.entries.size() == 5);
+  REQUIRE(restarted.Recover(t::MakeWorld(42), std::nullopt, contents).Succeeded());
+  CHECK(DumpWorld(restarted.World()) == at_crash);
+
+  SECTION("a later failure is a new one, reported again") {
+    disk.Fill();
+    c.Enqueue(actions::CreateEmpty(c.World()));
+    c.Flush();
+    CHECK(c.GetJournalStatus().failure_count == 2);
+    CHECK(c.Log().Count(editor::Severity::kError) == 2);
+  }
+  SECTION("saving makes the waiting actions obsolete") {
+    disk.Fill();
+    c.Enqueue(actions::CreateEmpty(c.World()));
+    c.Flush();
+    c.MarkSaved(dir / "saved.scene");
+    CHECK_FALSE(c.GetJournalStatus().failure.has_value());
+    CHECK(c.GetJournalStatus().unwritten == 0);
+  }
+}
+
+TEST_CASE("A journal whose folder cannot be created is created with every action once it can",
+          "[editor][context][journal][write-failure]") {
+  t::TempDir dir;
+  t::WriteText(dir / "state", "a file where the state folder should be");
+  EditorContext context(Options(dir));
+  for (int i = 0; i < 3; ++i) context.Enqueue(actions::CreateEmpty(context.World()));
+  context.Flush();
+  REQUIRE(context.GetJournalStatus().failure.has_value());
+  CHECK_THAT(*context.GetJournalStatus().failure,
+             Catch::StartsWith("cannot create the folder of journal '" +
+                               (dir / "state" / "untitled.journal").string()));
+  context.Enqueue(actions::CreateEmpty(context.World()));
+  context.Flush();
+  CHECK(context.GetJournalStatus().unwritten == 4);
+
+  std::filesystem::remove(dir / "state");
+  context.RetryJournal(0.0);
+  context.RetryJournal(context.kJournalFirstRetry);
+  CHECK_FALSE(context.GetJournalStatus().failure.has_value());
+  const editor::JournalContents contents = Journal::Read(dir / "state" / "untitled.journal", context.World());
+  CHECK(contents.entries.size() == 4);
+}
+
 // ---- Recovery -------------------------------------------------------------------
 
 namespace {
@@ -446,4 +550,61 @@ TEST_CASE("Discarding the journal removes this session's file", "[editor][contex
   REQUIRE(std::filesystem::exists(s.journal_file));
   s.context.DiscardJournal();
   CHECK_FALSE(std::filesystem::exists(s.journal_file));
+}
+
+TEST_CASE("Recovery reports every entry it cannot read or apply again and keeps the journal aside",
+          "[editor][context][journal][recovery][problems]") {
+  Session s;
+  s.context.Enqueue(actions::Rename(s.World(), s.scene.crate, "Barrel"));
+  s.context.Enqueue(actions::CreateEmpty(s.World()));
+  s.context.Enqueue(actions::Rename(s.World(), s.scene.lamp, "Torch"));
+  s.context.Flush();
+  std::string text = t::ReadText(s.journal_file);
+  // Entry 1 cannot be decoded; entry 4, a copy of entry 2's creation, decodes but cannot be applied again.
+  const std::size_t first = text.find('\n') + 1;
+  const std::size_t second = text.find('\n', first) + 1;
+  const std::size_t third = text.find('\n', second) + 1;
+  const std::string creation = text.substr(second, third - second);
+  text = text.substr(0, first) + "{\"name\":\"Rename 'Crate'\",\"commands\":7}\n" + text.substr(second) + creation;
+  t::WriteText(s.journal_file, text);
+
+  EditorContext restarted(Options(s.dir));
+  const editor::JournalContents contents = Journal::Read(s.journal_file, restarted.World());
+  REQUIRE(contents.problems.size() == 1);
+  const editor::RecoveryResult result = restarted.Recover(t::ReadStandInScene(s.scene_file), s.scene_file, contents);
+  CHECK(result.replayed == 2);
+  REQUIRE(result.errors.size() == 2);
+  CHECK(result.errors[0] == "entry 1 (line 2, 'Rename 'Crate''): action.commands: expected an array");
+  CHECK_THAT(result.errors[1], Catch::StartsWith("entry 4 (line 5, 'Create Empty'): action 'Create Empty' failed"));
+  // Nothing the journal held is lost: the original is kept aside, the journal holds what replayed.
+  REQUIRE(result.kept_aside == s.dir / "level.scene.journal.unreadable");
+  CHECK(t::ReadText(*result.kept_aside) == text);
+  CHECK(Journal::Read(s.journal_file, restarted.World()).entries.size() == 2);
+  CHECK_THAT(restarted.Log().Entries().back().text, Catch::Contains("2 problems"));
+  bool said_where = false;
+  for (const editor::LogEntry& entry : restarted.Log().Entries()) {
+    said_where = said_where || entry.text.find(result.kept_aside->string()) != std::string::npos;
+  }
+  CHECK(said_where);
+}
+
+TEST_CASE("Recovering a journal with no readable entry applies nothing and keeps the file aside",
+          "[editor][context][journal][recovery][problems]") {
+  Session s;
+  s.context.Enqueue(actions::Rename(s.World(), s.scene.crate, "Barrel"));
+  s.context.Flush();
+  const std::string text = t::ReadText(s.journal_file);
+  const std::string broken = text.substr(0, text.find('\n') + 1) + "garbage\n{\"name\":\"Rename\"}\n";
+  t::WriteText(s.journal_file, broken);
+
+  EditorContext restarted(Options(s.dir));
+  const editor::JournalContents contents = Journal::Read(s.journal_file, restarted.World());
+  CHECK_FALSE(contents.Empty());
+  const editor::RecoveryResult result = restarted.Recover(t::ReadStandInScene(s.scene_file), s.scene_file, contents);
+  CHECK(result.replayed == 0);
+  CHECK(result.errors.size() == 2);
+  CHECK_FALSE(restarted.IsDirty());
+  CHECK_FALSE(std::filesystem::exists(s.journal_file));
+  REQUIRE(result.kept_aside.has_value());
+  CHECK(t::ReadText(*result.kept_aside) == broken);
 }

@@ -7,6 +7,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/journal.h"
+#include "cairn/test/filling_disk.h"
 #include "test_world.h"
 
 using cairn::ecs::Action;
@@ -267,4 +268,230 @@ TEST_CASE("An unwritable journal reports the file and the reason", "[editor][jou
   REQUIRE_THROWS_WITH(journal.Append(f.SomeActions().front()),
                       Catch::StartsWith("cannot create the folder of journal '" +
                                         (f.dir / "blocker" / "untitled.journal").string() + "': "));
+}
+
+// ---- Write failures -----------------------------------------------------------
+
+TEST_CASE("An action that cannot be written stays pending and reaches the disk with the next write that succeeds",
+          "[editor][journal][write-failure]") {
+  Fixture f;
+  cairn::test::FillingDisk disk;
+  Journal journal(disk.Calls());
+  journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+  const std::vector<Action> list = f.SomeActions();
+  journal.Append(list[0]);
+
+  disk.Fill(30);  // room for part of the next line only
+  REQUIRE_THROWS_WITH(journal.Append(list[1]),
+                      "cannot write journal '" + f.journal_file.string() + "': No space left on device");
+  CHECK(journal.Failure() == "cannot write journal '" + f.journal_file.string() + "': No space left on device");
+  CHECK(journal.PendingCount() == 1);
+  journal.Defer(list[2]);
+  CHECK(journal.PendingCount() == 2);
+  // The part of a line the disk took was cut off again: the file holds whole lines.
+  const JournalContents meanwhile = Journal::Read(f.journal_file, *f.world);
+  CHECK(meanwhile.problems.empty());
+  CHECK(Plain(meanwhile.Actions()) == Plain({list[0]}));
+  REQUIRE_THROWS_AS(journal.WritePending(), JournalError);  // still full
+  CHECK(journal.PendingCount() == 2);
+
+  disk.Free();
+  journal.Append(list[3]);
+  CHECK_FALSE(journal.Failure().has_value());
+  CHECK(journal.PendingCount() == 0);
+  CHECK(journal.ActionCount() == 4);
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  CHECK(contents.problems.empty());
+  CHECK(Plain(contents.Actions()) == Plain(list));
+}
+
+TEST_CASE("A journal whose file cannot be created at first is created with every pending action once it can",
+          "[editor][journal][write-failure]") {
+  Fixture f;
+  cairn::test::FillingDisk disk;
+  Journal journal(disk.Calls());
+  journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+  const std::vector<Action> list = f.SomeActions();
+  disk.Fill(10);  // not even the header fits
+  REQUIRE_THROWS_WITH(journal.Append(list[0]),
+                      "cannot write journal '" + f.journal_file.string() + "': No space left on device");
+  CHECK_FALSE(journal.HasFile());
+  CHECK_FALSE(std::filesystem::exists(f.journal_file));
+  CHECK_FALSE(std::filesystem::exists(f.dir / "level.scene.journal.tmp"));
+  journal.Defer(list[1]);
+
+  disk.Free();
+  journal.WritePending();
+  CHECK(journal.HasFile());
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  CHECK(contents.header == editor::JournalHeaderFor(f.scene_file));
+  CHECK(Plain(contents.Actions()) == Plain({list[0], list[1]}));
+}
+
+TEST_CASE("A rewrite that fails leaves the old file whole and replaces it with the next write that succeeds",
+          "[editor][journal][write-failure]") {
+  Fixture f;
+  cairn::test::FillingDisk disk;
+  Journal journal(disk.Calls());
+  journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+  const std::vector<Action> list = f.SomeActions();
+  for (const Action& action : list) journal.Append(action);
+  const std::string before = t::ReadText(f.journal_file);
+
+  disk.Fill(100);
+  REQUIRE_THROWS_AS(journal.Rewrite(std::vector<Action>{list[1], list[2]}), JournalError);
+  CHECK(t::ReadText(f.journal_file) == before);
+  CHECK(journal.PendingCount() == 2);
+  journal.Defer(list[3]);
+
+  disk.Free();
+  journal.WritePending();
+  CHECK(Plain(Journal::Read(f.journal_file, *f.world).Actions()) == Plain({list[1], list[2], list[3]}));
+}
+
+TEST_CASE("Discard drops pending actions with the file", "[editor][journal][write-failure]") {
+  Fixture f;
+  cairn::test::FillingDisk disk;
+  Journal journal(disk.Calls());
+  journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+  journal.Append(f.SomeActions()[0]);
+  disk.Fill();
+  REQUIRE_THROWS_AS(journal.Append(f.SomeActions()[1]), JournalError);
+  journal.Discard();
+  CHECK(journal.PendingCount() == 0);
+  CHECK_FALSE(journal.Failure().has_value());
+  CHECK_FALSE(std::filesystem::exists(f.journal_file));
+}
+
+// ---- Entries that cannot be read ----------------------------------------------------
+
+namespace {
+
+// The journal's text with entry `number` (1-based) replaced by `line`.
+std::string WithEntry(const std::string& text, std::size_t number, const std::string& line) {
+  std::size_t start = text.find('\n') + 1;
+  for (std::size_t i = 1; i < number; ++i) start = text.find('\n', start) + 1;
+  const std::size_t end = text.find('\n', start);
+  return text.substr(0, start) + line + text.substr(end);
+}
+
+std::string EntryLine(const std::string& text, std::size_t number) {
+  std::size_t start = text.find('\n') + 1;
+  for (std::size_t i = 1; i < number; ++i) start = text.find('\n', start) + 1;
+  return text.substr(start, text.find('\n', start) - start);
+}
+
+std::string Replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("Every entry that cannot be read is a problem with its entry number, line, action name and reason",
+          "[editor][journal][problems]") {
+  Fixture f;
+  {
+    Journal journal;
+    journal.Start(f.journal_file, editor::JournalHeaderFor(f.scene_file));
+    for (const Action& action : f.SomeActions()) journal.Append(action);
+    journal.Append(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "intensity", ecs::PlainValue(0.75)));
+  }
+  const std::string text = t::ReadText(f.journal_file);
+  const std::string intensity = EntryLine(text, 5);
+  REQUIRE(intensity.find("\"intensity\":0.75") != std::string::npos);
+  const std::string where = f.journal_file.string();
+
+  SECTION("a torn last line") {
+    std::string torn = text;
+    torn.resize(torn.size() - 20);
+    t::WriteText(f.journal_file, torn);
+    const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+    CHECK(contents.entries.size() == 4);
+    REQUIRE(contents.problems.size() == 1);
+    const editor::JournalProblem& problem = contents.problems[0];
+    CHECK(problem.entry == 5);
+    CHECK(problem.line == 6);
+    CHECK(problem.action == "Change Light.intensity");
+    CHECK(problem.incomplete);
+    CHECK(editor::Describe(problem) ==
+          "entry 5 (line 6, 'Change Light.intensity'): the last line is incomplete (the editor stopped while writing "
+          "it)");
+    CHECK(contents.warnings == std::vector<std::string>{where + ":6: " + problem.reason + " and is ignored"});
+  }
+  SECTION("a line torn inside the action's name") {
+    t::WriteText(f.journal_file, text.substr(0, text.size() - intensity.size() - 1) + "{\"name\":\"Change Li");
+    const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+    REQUIRE(contents.problems.size() == 1);
+    CHECK(editor::Describe(contents.problems[0]) ==
+          "entry 5 (line 6): the last line is incomplete (the editor stopped while writing it)");
+  }
+  SECTION("a float field given as null") {
+    t::WriteText(f.journal_file, WithEntry(text, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":null")));
+    const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+    CHECK(contents.entries.size() == 4);
+    REQUIRE(contents.problems.size() == 1);
+    CHECK(contents.problems[0].entry == 5);
+    CHECK(contents.problems[0].line == 6);
+    CHECK(contents.problems[0].action == "Change Light.intensity");
+    CHECK_FALSE(contents.problems[0].incomplete);
+    CHECK(editor::Describe(contents.problems[0]) ==
+          "entry 5 (line 6, 'Change Light.intensity'): " + contents.problems[0].reason);
+    CHECK_THAT(contents.problems[0].reason,
+               Catch::StartsWith("action.commands[0].value: ") && Catch::Contains("intensity"));
+    CHECK(contents.errors == std::vector<std::string>{where + ":6: " + contents.problems[0].reason});
+  }
+  SECTION("a float field given as the string \"inf\"") {
+    t::WriteText(f.journal_file,
+                 WithEntry(text, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":\"inf\"")));
+    const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+    CHECK(contents.entries.size() == 4);
+    REQUIRE(contents.problems.size() == 1);
+    CHECK(contents.problems[0].entry == 5);
+    CHECK(contents.problems[0].action == "Change Light.intensity");
+    CHECK_THAT(contents.problems[0].reason,
+               Catch::StartsWith("action.commands[0].value: ") && Catch::Contains("intensity"));
+  }
+  SECTION("every entry undecodable") {
+    std::string broken = text;
+    broken = WithEntry(broken, 1, "not json");
+    broken = WithEntry(broken, 2, "{\"name\":\"Delete 'Level'\",\"commands\":[{\"op\":\"explode\"}]}");
+    broken = WithEntry(broken, 3, "[1, 2, 3]");
+    broken = WithEntry(broken, 4, "{\"name\":\"Create Cone\"}");
+    broken = WithEntry(broken, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":null"));
+    t::WriteText(f.journal_file, broken);
+    const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+    CHECK(contents.entries.empty());
+    CHECK_FALSE(contents.Empty());  // still offered: there are problems to report
+    REQUIRE(contents.problems.size() == 5);
+    CHECK_THAT(editor::Describe(contents.problems[0]), Catch::StartsWith("entry 1 (line 2): not valid JSON ("));
+    CHECK(editor::Describe(contents.problems[1]) ==
+          "entry 2 (line 3, 'Delete 'Level''): action.commands[0].op: unknown command 'explode'");
+    CHECK(editor::Describe(contents.problems[2]) == "entry 3 (line 4): action: expected an object, found array");
+    CHECK(editor::Describe(contents.problems[3]) == "entry 4 (line 5, 'Create Cone'): action.commands: missing");
+    CHECK_THAT(editor::Describe(contents.problems[4]),
+               Catch::StartsWith("entry 5 (line 6, 'Change Light.intensity'): "));
+    CHECK(contents.errors.size() == 5);
+  }
+}
+
+TEST_CASE("A journal with a header only is empty", "[editor][journal][problems]") {
+  Fixture f;
+  t::WriteText(f.journal_file,
+               "{\"format\":\"cairn.journal\",\"version\":1,\"scene\":null,\"scene_size\":null,\"scene_hash\":null}\n");
+  CHECK(Journal::Read(f.journal_file, *f.world).Empty());
+}
+
+TEST_CASE("KeepAside moves a journal to .unreadable and never overwrites an older one", "[editor][journal][problems]") {
+  Fixture f;
+  t::WriteText(f.journal_file, "first");
+  CHECK(Journal::KeepAside(f.journal_file) == f.dir / "level.scene.journal.unreadable");
+  t::WriteText(f.journal_file, "second");
+  CHECK(Journal::KeepAside(f.journal_file) == f.dir / "level.scene.journal.unreadable-2");
+  CHECK_FALSE(std::filesystem::exists(f.journal_file));
+  CHECK(t::ReadText(f.dir / "level.scene.journal.unreadable") == "first");
+  CHECK(t::ReadText(f.dir / "level.scene.journal.unreadable-2") == "second");
+  REQUIRE_THROWS_WITH(Journal::KeepAside(f.journal_file),
+                      Catch::StartsWith("cannot keep journal '" + f.journal_file.string() + "' aside as '"));
 }

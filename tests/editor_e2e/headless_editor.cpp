@@ -67,6 +67,7 @@ HeadlessEditor::HeadlessEditor(Options options) {
   app_options.viewport = false;
   app_options.context.journaling = options.journal_directory.has_value();
   if (options.journal_directory) app_options.context.untitled_journal_directory = *options.journal_directory;
+  app_options.context.journal_writes = std::move(options.journal_writes);
   app_ = std::make_unique<EditorApp>(*this, std::move(app_options));
 }
 

@@ -25,6 +25,8 @@ class HeadlessEditor : public EditorHost {
     float height = 720.0f;
     // Journals go here when set; otherwise journaling is off.
     std::optional<std::filesystem::path> journal_directory;
+    // The system calls journals write through (a disk that fills up).
+    JournalWriteCalls journal_writes = JournalWriteCalls::System();
     // Record the widget map in memory (needed by Where / Click(name)).
     bool widget_map = true;
   };

@@ -15,7 +15,10 @@ std::unique_ptr<ecs::Coordinator> CreateBuiltinWorld() {
 }
 
 EditorContext::EditorContext(EditorOptions options)
-    : options_(std::move(options)), world_(options_.world_factory()), history_(options_.history_limit) {
+    : options_(std::move(options)),
+      world_(options_.world_factory()),
+      history_(options_.history_limit),
+      journal_(options_.journal_writes) {
   StartJournal();
 }
 
@@ -42,7 +45,7 @@ void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
   world_ = std::move(world);
   scene_path_ = std::move(scene_path);
   clipboard_.DropDanglingReferences(*world_);
-  journal_failing_ = false;
+  journal_retry_.Succeeded();
   StartJournal();
 }
 
@@ -58,7 +61,7 @@ void EditorContext::MarkSaved(const std::filesystem::path& path) {
       log_.Warning(error.what());
     }
   }
-  journal_failing_ = false;
+  journal_retry_.Succeeded();
   StartJournal();
 }
 
@@ -161,13 +164,47 @@ void EditorContext::JournalApplied(const ecs::Action& applied) {
     return;
   }
   if (!options_.journaling) return;
+  if (journal_retry_.Failing()) {
+    journal_.Defer(applied);  // RetryJournal writes it with the others
+    return;
+  }
   try {
     journal_.Append(applied);
-    journal_failing_ = false;
   } catch (const JournalError& error) {
-    if (!journal_failing_) log_.Error(std::string(error.what()) + " (crash recovery is off until it can be written)");
-    journal_failing_ = true;
+    JournalFailed(error.what());
   }
+}
+
+void EditorContext::JournalFailed(const std::string& error) {
+  if (!journal_retry_.Failing()) {
+    ++journal_failures_;
+    log_.Error(error +
+               "; the editor keeps the changes in memory and retries, writing them all once it can"
+               " (crash recovery is off until it can be written)");
+  }
+  journal_retry_.Failed();
+}
+
+void EditorContext::RetryJournal(double now) {
+  if (!options_.journaling || !journal_retry_.Due(now)) return;
+  const std::size_t waiting = journal_.PendingCount();
+  try {
+    journal_.WritePending();
+  } catch (const JournalError&) {
+    journal_retry_.Failed(now);
+    return;
+  }
+  journal_retry_.Succeeded();
+  log_.Info("The journal " + journal_.Path().string() + " can be written again: the " + std::to_string(waiting) +
+            (waiting == 1 ? " change" : " changes") + " kept in memory are on disk, and crash recovery is back on");
+}
+
+JournalStatus EditorContext::GetJournalStatus() const {
+  JournalStatus status;
+  if (journal_retry_.Failing()) status.failure = journal_.Failure();
+  status.unwritten = journal_.PendingCount();
+  status.failure_count = journal_failures_;
+  return status;
 }
 
 // ---- Crash recovery ---------------------------------------------------------------------
@@ -182,39 +219,64 @@ RecoveryResult EditorContext::Recover(std::unique_ptr<ecs::Coordinator> saved,
 
   RecoveryResult result;
   for (const std::string& warning : journal.warnings) log_.Warning(warning);
-  for (const std::string& error : journal.errors) {
-    log_.Error(error);
-    result.errors.push_back(error);
+  for (const std::string& error : journal.errors) log_.Error(error);
+  for (const JournalProblem& problem : journal.problems) {
+    if (!problem.incomplete) result.errors.push_back(Describe(problem));
   }
+  std::size_t unrecovered = journal.problems.size();
   std::vector<ecs::Action> replayed;
   replay_log_ = &replayed;
   for (const JournalEntry& entry : journal.entries) {
     Enqueue(entry.action);
     FlushResult step = Flush();
     for (std::string& error : step.errors) {
-      result.errors.push_back("journal line " + std::to_string(entry.line) + ": " + error);
+      result.errors.push_back(Describe(JournalProblem{entry.number, entry.line, entry.action.name, std::move(error)}));
+      ++unrecovered;
     }
   }
   replay_log_ = nullptr;
   result.replayed = replayed.size();
 
-  if (options_.journaling) {
+  if (options_.journaling) RewriteRecoveredJournal(replayed, unrecovered, result);
+  log_.Info("recovered " + std::to_string(result.replayed) + " of " + std::to_string(journal.entries.size()) +
+            " journaled actions" +
+            (result.errors.empty() ? "" : " (" + std::to_string(result.errors.size()) + " problems)"));
+  return result;
+}
+
+void EditorContext::RewriteRecoveredJournal(const std::vector<ecs::Action>& replayed, std::size_t unrecovered,
+                                            RecoveryResult& result) {
+  const std::filesystem::path path = journal_.Path();
+  std::error_code missing;
+  if (unrecovered > 0 && std::filesystem::exists(path, missing)) {
+    // The rewrite keeps only what replayed: the original keeps the rest.
     try {
-      if (replayed.empty()) {
-        journal_.Discard();
-        Journal::Remove(journal_.Path());
-      } else {
-        journal_.Rewrite(replayed);
-      }
+      result.kept_aside = Journal::KeepAside(path);
+      log_.Info("The journal as it was, with " + std::to_string(unrecovered) +
+                (unrecovered == 1 ? " entry" : " entries") + " that could not be recovered, is kept as " +
+                result.kept_aside->string());
     } catch (const JournalError& error) {
       log_.Error(error.what());
       result.errors.push_back(error.what());
     }
   }
-  log_.Info("recovered " + std::to_string(result.replayed) + " of " + std::to_string(journal.entries.size()) +
-            " journaled actions" +
-            (result.errors.empty() ? "" : " (" + std::to_string(result.errors.size()) + " problems)"));
-  return result;
+  if (replayed.empty()) {
+    try {
+      journal_.Discard();
+      Journal::Remove(path);
+    } catch (const JournalError& error) {
+      log_.Error(error.what());
+      result.errors.push_back(error.what());
+    }
+    return;
+  }
+  try {
+    journal_.Rewrite(replayed);
+  } catch (const JournalError& error) {
+    // The replayed actions wait in memory; RetryJournal writes them.
+    JournalFailed(error.what());
+    result.errors.push_back(error.what());
+  }
 }
 
 }  // namespace cairn::editor

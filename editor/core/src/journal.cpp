@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <string_view>
+#include <system_error>
 
 #include "cairn/ecs/command_plain.h"
 #include "cairn/ecs/coordinator.h"
@@ -94,6 +96,33 @@ JournalHeader ParseHeader(const std::string& line) {
   return header;
 }
 
+// The action name of an entry line, also of one that does not decode or is
+// torn: lines start with {"name":"...", so a name that was written whole
+// is still there to read. nullopt when there is none.
+std::optional<std::string> ActionNameIn(const std::string& line) {
+  try {
+    const Json json = Json::parse(line);
+    if (json.is_object() && json.contains("name") && json["name"].is_string()) return json["name"].get<std::string>();
+    return std::nullopt;
+  } catch (const Json::exception&) {
+  }
+  constexpr std::string_view kStart = "{\"name\":\"";
+  if (line.compare(0, kStart.size(), kStart) != 0) return std::nullopt;
+  // The JSON string token: up to the first quote that no backslash escapes.
+  for (std::size_t i = kStart.size(); i < line.size(); ++i) {
+    if (line[i] == '\\') {
+      ++i;
+    } else if (line[i] == '"') {
+      try {
+        return Json::parse(line.substr(kStart.size() - 1, i - kStart.size() + 2)).get<std::string>();
+      } catch (const Json::exception&) {
+        return std::nullopt;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 void SyncDirectory(const std::filesystem::path& directory) {
   const int fd = ::open(directory.empty() ? "." : directory.c_str(), O_RDONLY | O_DIRECTORY);
   if (fd < 0) return;  // best effort: the file itself is already synced
@@ -173,6 +202,12 @@ std::filesystem::path JournalPathFor(const std::optional<std::filesystem::path>&
   return journal;
 }
 
+std::string Describe(const JournalProblem& problem) {
+  std::string text = "entry " + std::to_string(problem.entry) + " (line " + std::to_string(problem.line);
+  if (problem.action) text += ", '" + *problem.action + "'";
+  return text + "): " + problem.reason;
+}
+
 std::vector<ecs::Action> JournalContents::Actions() const {
   std::vector<ecs::Action> actions;
   actions.reserve(entries.size());
@@ -182,11 +217,18 @@ std::vector<ecs::Action> JournalContents::Actions() const {
 
 // ---- Writing ---------------------------------------------------------------------
 
+JournalWriteCalls JournalWriteCalls::System() {
+  return {[](int fd, const void* data, std::size_t size) { return ::write(fd, data, size); },
+          [](int fd) { return ::fsync(fd); }};
+}
+
+Journal::Journal(JournalWriteCalls calls) : calls_(std::move(calls)) {}
+
 Journal::~Journal() { Close(); }
 
 void Journal::Close() {
-  if (file_ != nullptr) std::fclose(file_);
-  file_ = nullptr;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
 }
 
 void Journal::Start(std::filesystem::path path, JournalHeader header) {
@@ -194,73 +236,132 @@ void Journal::Start(std::filesystem::path path, JournalHeader header) {
   started_ = true;
   path_ = std::move(path);
   header_ = std::move(header);
+  written_bytes_ = 0;
   action_count_ = 0;
+  pending_lines_.clear();
+  pending_count_ = 0;
+  failure_.reset();
 }
 
-void Journal::WriteLine(std::FILE* file, const std::string& line, const std::filesystem::path& where) {
-  const std::string text = line + '\n';
-  if (std::fwrite(text.data(), 1, text.size(), file) != text.size() || std::fflush(file) != 0 ||
-      ::fsync(::fileno(file)) != 0) {
-    throw JournalError("cannot write journal " + Quote(where) + ": " + SystemReason());
-  }
-}
-
-void Journal::Open() {
-  std::error_code error;
-  if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path(), error);
-  if (error) throw JournalError("cannot create the folder of journal " + Quote(path_) + ": " + error.message());
-  file_ = std::fopen(path_.c_str(), "wb");
-  if (file_ == nullptr) throw JournalError("cannot create journal " + Quote(path_) + ": " + SystemReason());
-  action_count_ = 0;
-  try {
-    WriteLine(file_, HeaderLine(header_), path_);
-  } catch (...) {
-    Close();
-    throw;
-  }
-  SyncDirectory(path_.parent_path());
+void Journal::Keep(const ecs::Action& action) {
+  pending_lines_ += ActionLine(action);
+  pending_lines_ += '\n';
+  ++pending_count_;
 }
 
 void Journal::Append(const ecs::Action& action) {
   if (!started_) throw JournalError("cannot append to the journal: it was not started");
-  if (file_ == nullptr) Open();
-  WriteLine(file_, ActionLine(action), path_);
-  ++action_count_;
+  Keep(action);
+  WritePending();
+}
+
+void Journal::Defer(const ecs::Action& action) {
+  if (!started_) throw JournalError("cannot append to the journal: it was not started");
+  Keep(action);
+}
+
+void Journal::WritePending() {
+  if (!started_) throw JournalError("cannot write the journal: it was not started");
+  if (pending_count_ > 0) Write();
 }
 
 void Journal::Rewrite(std::span<const ecs::Action> actions) {
   if (!started_) throw JournalError("cannot rewrite the journal: it was not started");
   Close();
+  pending_lines_.clear();
+  pending_count_ = 0;
+  for (const ecs::Action& action : actions) Keep(action);
+  written_bytes_ = 0;
+  action_count_ = 0;
+  Write();
+}
+
+void Journal::Write() {
+  try {
+    if (fd_ < 0) {
+      CreateFile();
+    } else {
+      AppendPending();
+    }
+  } catch (const JournalError& error) {
+    failure_ = error.what();
+    throw;
+  }
+  failure_.reset();
+}
+
+void Journal::WriteAll(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t written = calls_.write(fd, text.data() + done, text.size() - done);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) {
+      if (written == 0) errno = ENOSPC;  // a write that makes no progress: the device takes no more
+      throw JournalError("cannot write journal " + Quote(path_) + ": " + SystemReason());
+    }
+    done += static_cast<std::size_t>(written);
+  }
+  if (calls_.sync(fd) != 0) throw JournalError("cannot write journal " + Quote(path_) + ": " + SystemReason());
+}
+
+// Writes the header and the pending actions to a temporary file and renames
+// it over the journal: the file at `path_` is either what it was or complete.
+void Journal::CreateFile() {
   std::error_code error;
   if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path(), error);
+  if (error) throw JournalError("cannot create the folder of journal " + Quote(path_) + ": " + error.message());
   std::filesystem::path temporary = path_;
   temporary += ".tmp";
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (file == nullptr) throw JournalError("cannot create " + Quote(temporary) + ": " + SystemReason());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw JournalError("cannot create journal " + Quote(path_) + ": " + SystemReason());
+  const std::string text = HeaderLine(header_) + '\n' + pending_lines_;
   try {
-    WriteLine(file, HeaderLine(header_), temporary);
-    for (const ecs::Action& action : actions) WriteLine(file, ActionLine(action), temporary);
+    WriteAll(fd, text);
   } catch (...) {
-    std::fclose(file);
+    ::close(fd);
     std::filesystem::remove(temporary, error);
     throw;
   }
-  std::fclose(file);
   if (std::rename(temporary.c_str(), path_.c_str()) != 0) {
     const std::string reason = SystemReason();
+    ::close(fd);
     std::filesystem::remove(temporary, error);
     throw JournalError("cannot replace journal " + Quote(path_) + ": " + reason);
   }
   SyncDirectory(path_.parent_path());
-  file_ = std::fopen(path_.c_str(), "ab");
-  if (file_ == nullptr) throw JournalError("cannot reopen journal " + Quote(path_) + ": " + SystemReason());
-  action_count_ = actions.size();
+  fd_ = fd;  // now the journal's own descriptor, positioned after its last line
+  written_bytes_ = text.size();
+  action_count_ = pending_count_;
+  pending_lines_.clear();
+  pending_count_ = 0;
+}
+
+void Journal::AppendPending() {
+  try {
+    // Start after the last whole line: a failed write may have left part of one.
+    if (::lseek(fd_, static_cast<off_t>(written_bytes_), SEEK_SET) < 0) {
+      throw JournalError("cannot write journal " + Quote(path_) + ": " + SystemReason());
+    }
+    WriteAll(fd_, pending_lines_);
+  } catch (...) {
+    // Best effort: a part that stays is a torn last line to Read, reported as such.
+    if (::ftruncate(fd_, static_cast<off_t>(written_bytes_)) != 0) errno = 0;
+    throw;
+  }
+  written_bytes_ += pending_lines_.size();
+  action_count_ += pending_count_;
+  pending_lines_.clear();
+  pending_count_ = 0;
 }
 
 void Journal::Discard() {
-  if (file_ == nullptr) return;
+  pending_lines_.clear();
+  pending_count_ = 0;
+  failure_.reset();
+  if (fd_ < 0) return;
   Close();
   Remove(path_);
+  written_bytes_ = 0;
   action_count_ = 0;
 }
 
@@ -268,6 +369,25 @@ void Journal::Remove(const std::filesystem::path& path) {
   std::error_code error;
   std::filesystem::remove(path, error);
   if (error) throw JournalError("cannot remove journal " + Quote(path) + ": " + error.message());
+}
+
+std::filesystem::path Journal::KeepAside(const std::filesystem::path& path) {
+  std::filesystem::path aside = path;
+  aside += ".unreadable";
+  std::error_code error;
+  for (int suffix = 2;; ++suffix) {
+    const bool taken = std::filesystem::exists(aside, error);
+    if (error) throw JournalError("cannot keep journal " + Quote(path) + " aside: " + error.message());
+    if (!taken) break;
+    aside = path;
+    aside += ".unreadable-" + std::to_string(suffix);
+  }
+  std::filesystem::rename(path, aside, error);
+  if (error) {
+    throw JournalError("cannot keep journal " + Quote(path) + " aside as " + Quote(aside) + ": " + error.message());
+  }
+  SyncDirectory(path.parent_path());
+  return aside;
 }
 
 // ---- Reading ---------------------------------------------------------------------
@@ -281,6 +401,7 @@ JournalContents Journal::Read(const std::filesystem::path& path, const ecs::Coor
   const std::string where = path.string();
   JournalContents contents;
   std::size_t line_number = 0;
+  std::size_t entry_number = 0;
   for (std::size_t start = 0; start < text.size();) {
     const std::size_t end = text.find('\n', start);
     const bool complete = end != std::string::npos;
@@ -299,6 +420,7 @@ JournalContents Journal::Read(const std::filesystem::path& path, const ecs::Coor
       continue;
     }
     if (line.empty()) continue;
+    ++entry_number;
     try {
       Json json;
       try {
@@ -306,15 +428,17 @@ JournalContents Journal::Read(const std::filesystem::path& path, const ecs::Coor
       } catch (const Json::exception& error) {
         throw JournalError(std::string("not valid JSON (") + error.what() + ")");
       }
-      contents.entries.push_back({line_number, ecs::ActionFromPlain(serialization::JsonToPlain(json), registry)});
+      contents.entries.push_back(
+          {line_number, ecs::ActionFromPlain(serialization::JsonToPlain(json), registry), entry_number});
     } catch (const std::exception& error) {
+      JournalProblem problem{entry_number, line_number, ActionNameIn(line), error.what(), !complete};
       if (complete) {
-        contents.errors.push_back(place + ": " + error.what());
+        contents.errors.push_back(place + ": " + problem.reason);
       } else {
-        contents.warnings.push_back(place +
-                                    ": the last line is incomplete (the editor stopped while writing it) "
-                                    "and is ignored");
+        problem.reason = "the last line is incomplete (the editor stopped while writing it)";
+        contents.warnings.push_back(place + ": " + problem.reason + " and is ignored");
       }
+      contents.problems.push_back(std::move(problem));
     }
   }
   if (line_number == 0) throw JournalError("journal " + Quote(path) + " is empty: nothing to recover");

@@ -59,6 +59,7 @@ EditorApp::EditorApp(EditorHost& host, EditorAppOptions options)
       hierarchy_(context_, commands_, watch_),
       inspector_(context_, commands_, watch_),
       files_(context_, host_, recent_, viewport_.get(), [this] { WorldReplaced(); }),
+      journal_dialog_(context_),
       sizes_(options_.sizes) {
   commands_.SetViewport(viewport_.get());
   commands_.SetRenameHandler([this](ecs::EntityId id) { hierarchy_.BeginRename(id); });
@@ -102,6 +103,7 @@ void EditorApp::DrawFrame() {
   DrawSplitters();
   files_.DrawDialogs();
   menu_.DrawDialogs();
+  journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen());
 
   if (host_.CloseRequested()) {
     host_.DismissCloseRequest();
@@ -112,7 +114,14 @@ void EditorApp::DrawFrame() {
     host_.SetTitle(title);
     title_ = title;
   }
+  context_.RetryJournal(ImGui::GetTime());
   GlobalWidgetMap().EndFrame();
+}
+
+std::string EditorApp::DialogTitle() const {
+  std::string title = files_.DialogTitle();
+  if (title.empty() && journal_dialog_.IsOpen()) title = JournalFailureDialog::kTitle;
+  return title;
 }
 
 void EditorApp::DrawPanels() {

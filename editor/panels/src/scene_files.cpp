@@ -15,6 +15,7 @@
 #include "cairn/editor/panels/modal_frame.h"
 #include "cairn/editor/panels/recent_files.h"
 #include "cairn/editor/panels/theme.h"
+#include "cairn/editor/panels/widget_map.h"
 #include "cairn/editor/viewport_panel.h"
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_loader.h"
@@ -288,13 +289,27 @@ void SceneFiles::OfferRecovery(const std::optional<std::filesystem::path>& scene
   try {
     contents = Journal::Read(journal, context_.World());
   } catch (const JournalError& error) {
-    context_.Log().Error(std::string(error.what()) + " (the journal cannot be recovered)");
+    // Kept aside, so that the next edit does not overwrite it.
+    const std::optional<std::filesystem::path> aside = KeepJournalAside(journal);
+    context_.Log().Error(std::string(error.what()) + " (the journal cannot be recovered" +
+                         (aside ? "; it is kept as " + aside->string() : std::string()) + ")");
     return;
   }
   for (const std::string& warning : contents.warnings) context_.Log().Warning(warning);
   if (contents.Empty()) return;  // nothing to recover; the next edit starts it afresh
   std::optional<std::string> mismatch = JournalMismatch(contents.header, scene);
   recovery_ = RecoveryOffer{scene, journal, std::move(contents), std::move(mismatch)};
+}
+
+std::optional<std::filesystem::path> SceneFiles::KeepJournalAside(const std::filesystem::path& journal) {
+  std::error_code error;
+  if (std::filesystem::file_size(journal, error) == 0 || error) return std::nullopt;  // nothing in it to keep
+  try {
+    return Journal::KeepAside(journal);
+  } catch (const JournalError& failure) {
+    context_.Log().Error(failure.what());
+    return std::nullopt;
+  }
 }
 
 std::unique_ptr<ecs::Coordinator> SceneFiles::UntitledRecoveryBase(const JournalContents& contents,
@@ -349,8 +364,11 @@ void SceneFiles::Recover() {
   }
   Replaced(std::move(editor));
   if (!result.Succeeded()) {
+    const std::string aside =
+        result.kept_aside ? " (the journal as it was is kept as " + result.kept_aside->string() + ")" : "";
     ShowReport({"Recovered with problems",
-                "Recovered " + Plural(result.replayed, "change", "changes") + "; these could not be applied:",
+                "Recovered " + Plural(result.replayed, "change", "changes") + "; these could not be recovered" + aside +
+                    ":",
                 result.errors});
   }
 }
@@ -396,26 +414,53 @@ void SceneFiles::DrawRecoveryDialog() {
     ImGui::BulletText("%s", offer.contents.entries[i].action.name.c_str());
   }
   if (count > kListed) ImGui::TextColored(theme::kTextDim, "... and %zu more", count - kListed);
-  for (const std::string& error : offer.contents.errors) ImGui::TextColored(theme::kWarning, "%s", error.c_str());
+  const std::vector<JournalProblem>& problems = offer.contents.problems;
+  if (!problems.empty()) {
+    ImGui::Spacing();
+    ImGui::TextColored(theme::kWarning, "%s cannot be recovered:", Plural(problems.size(), "entry", "entries").c_str());
+    for (const JournalProblem& problem : problems) {
+      ImGui::TextColored(theme::kWarning, "%s", Describe(problem).c_str());
+      GlobalWidgetMap().Record("recovery/problem/" + std::to_string(problem.entry));
+    }
+  }
   if (offer.mismatch) {
     ImGui::Spacing();
     ImGui::TextColored(theme::kError, "The journal cannot be applied: %s", offer.mismatch->c_str());
   }
   ImGui::PopTextWrapPos();
   EndModalBody();
-  int clicked = -1;
+  enum { kRecover, kKeepAside, kDiscard, kNone } clicked = kNone;
   if (offer.mismatch) {
-    clicked = ModalButtons("recovery", {"Discard"}, -1, -1) == 0 ? 1 : -1;
+    if (ModalButtons("recovery", {"Discard"}, -1, -1) == 0) clicked = kDiscard;
+  } else if (problems.empty()) {
+    const int button = ModalButtons("recovery", {"Recover", "Discard"}, 0, -1);
+    clicked = button == 0 ? kRecover : button == 1 ? kDiscard : kNone;
+  } else if (count == 0) {
+    const int button = ModalButtons("recovery", {"Keep Aside", "Discard"}, 0, -1);
+    clicked = button == 0 ? kKeepAside : button == 1 ? kDiscard : kNone;
   } else {
-    clicked = ModalButtons("recovery", {"Recover", "Discard"}, 0, -1);
+    const int button = ModalButtons("recovery", {"Recover", "Keep Aside", "Discard"}, 0, -1);
+    clicked = button == 0 ? kRecover : button == 1 ? kKeepAside : button == 2 ? kDiscard : kNone;
   }
-  if (clicked == 0) {
+  const auto what = [&] {
+    const std::string changes = Plural(count, "journaled change", "journaled changes");
+    if (problems.empty()) return changes;
+    return changes + " and " + Plural(problems.size(), "entry", "entries") + " that could not be recovered";
+  };
+  if (clicked == kRecover) {
     tasks_.push_back({Task::Kind::kRecover, {}, std::nullopt});
     ImGui::CloseCurrentPopup();
-  } else if (clicked == 1) {
+  } else if (clicked == kKeepAside) {
+    // When the move fails (reported), the dialog stays: the journal is still there to decide about.
+    if (const std::optional<std::filesystem::path> aside = KeepJournalAside(offer.journal)) {
+      context_.Log().Info("Kept " + what() + " aside in " + aside->string());
+      recovery_.reset();
+      ImGui::CloseCurrentPopup();
+    }
+  } else if (clicked == kDiscard) {
     try {
       Journal::Remove(offer.journal);
-      context_.Log().Info("Discarded " + Plural(count, "journaled change", "journaled changes"));
+      context_.Log().Info("Discarded " + what() + " (deleted " + offer.journal.string() + ")");
     } catch (const JournalError& error) {
       context_.Log().Error(error.what());
     }

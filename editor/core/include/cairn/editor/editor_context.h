@@ -10,6 +10,12 @@
 // reports failed actions in the log. Between Flushes the world only changes
 // through systems (e.g. the TransformSystem's world matrices).
 //
+// A journal that cannot be written (a full disk) never stops editing and
+// never loses an action that is still in memory: the failure is reported once
+// in the log and stays visible in GetJournalStatus (the editor shows it in a
+// dialog); applied actions wait in memory, RetryJournal writes them all once
+// the disk takes them again, and the log says so.
+//
 // Files are read and written by the serialization layer; the context is told
 // the outcome: ReplaceWorld after New or Open, MarkSaved after a successful
 // save, Recover to resume a crashed session from its journal.
@@ -31,6 +37,7 @@
 #include "cairn/editor/history.h"
 #include "cairn/editor/journal.h"
 #include "cairn/editor/message_log.h"
+#include "cairn/editor/retry_backoff.h"
 #include "cairn/editor/selection.h"
 
 namespace cairn::editor {
@@ -45,6 +52,8 @@ struct EditorOptions {
   bool journaling = true;
   // Where an untitled scene's journal lives.
   std::filesystem::path untitled_journal_directory = DefaultJournalDirectory();
+  // The system calls the journal writes through (tests simulate a full disk).
+  JournalWriteCalls journal_writes = JournalWriteCalls::System();
   std::size_t history_limit = History::kDefaultLimit;
 };
 
@@ -69,10 +78,27 @@ struct FlushResult {
 
 // What Recover did.
 struct RecoveryResult {
-  std::size_t replayed = 0;         // journal actions applied
-  std::vector<std::string> errors;  // journal actions that failed, the journal's own errors
+  std::size_t replayed = 0;  // journal actions applied
+  // The entries that could not be read or applied again (Describe of each
+  // JournalProblem, a torn last line aside: it is a warning), and the
+  // journal's own errors.
+  std::vector<std::string> errors;
+  // Where the journal as it was went when some of its entries could not be
+  // recovered (Journal::KeepAside): the rewritten journal holds only the
+  // replayed actions, the original keeps the others.
+  std::optional<std::filesystem::path> kept_aside;
 
   bool Succeeded() const { return errors.empty(); }
+};
+
+// The crash journal's health, for the dialog that warns when it cannot be written.
+struct JournalStatus {
+  // While the journal cannot be written: why (the file and the system's reason).
+  std::optional<std::string> failure;
+  // Applied actions waiting in memory to be written.
+  std::size_t unwritten = 0;
+  // The failures so far in this session; each lasts until a write succeeds.
+  std::size_t failure_count = 0;
 };
 
 class EditorContext {
@@ -135,11 +161,24 @@ class EditorContext {
   // the world and replays the journal's actions through the queue. The
   // replayed actions are in the history (undoable), so the scene is dirty; the
   // journal file is rewritten with exactly the actions that applied, and
-  // editing continues to append to it.
+  // editing continues to append to it. Every entry that could not be read or
+  // applied again is in the result, by entry number, and the journal as it
+  // was is then first kept aside (RecoveryResult::kept_aside): nothing it held
+  // is deleted.
   RecoveryResult Recover(std::unique_ptr<ecs::Coordinator> saved, std::optional<std::filesystem::path> scene_path,
                          const JournalContents& journal);
   // Removes this session's journal file (quitting after "Don't Save").
   void DiscardJournal();
+
+  // While the journal cannot be written, tries again when due: first
+  // kJournalFirstRetry seconds after the failure, then at doubling intervals
+  // up to kJournalLongestRetry. `now` is in seconds on a steady clock (the UI
+  // passes its frame time). When a try succeeds, every waiting action is on
+  // disk and the log says so. Cheap when nothing failed: call it every frame.
+  void RetryJournal(double now);
+  JournalStatus GetJournalStatus() const;
+  static constexpr double kJournalFirstRetry = 1.0;
+  static constexpr double kJournalLongestRetry = 8.0;
 
   // ---- Parts --------------------------------------------------------------------
 
@@ -168,6 +207,11 @@ class EditorContext {
   ecs::Action ApplyNow(const ecs::Action& action);
   // Appends to the journal (or, while replaying a recovery, collects).
   void JournalApplied(const ecs::Action& applied);
+  void JournalFailed(const std::string& error);
+  // After a replay: the journal holds exactly the replayed actions; one with
+  // entries that were not recovered is kept aside first.
+  void RewriteRecoveredJournal(const std::vector<ecs::Action>& replayed, std::size_t unrecovered,
+                               RecoveryResult& result);
   void StartJournal();
 
   EditorOptions options_;
@@ -180,7 +224,8 @@ class EditorContext {
   Clipboard clipboard_;
   MessageLog log_;
   Journal journal_;
-  bool journal_failing_ = false;                    // the last journal write failed (reported once)
+  RetryBackoff journal_retry_{kJournalFirstRetry, kJournalLongestRetry};  // failing while it is Failing()
+  std::size_t journal_failures_ = 0;
   std::vector<ecs::Action>* replay_log_ = nullptr;  // set while Recover replays
 };
 

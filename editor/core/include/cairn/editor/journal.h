@@ -3,7 +3,7 @@
 // undo and redo actually apply) is appended as one JSON line to a journal
 // beside the scene — `<scene>.journal`, or for an untitled scene
 // `untitled.journal` in the per-user state folder — and flushed to disk
-// (fflush + fsync) before Append returns. The scene file itself is never
+// (write + fsync) before Append returns. The scene file itself is never
 // written. A successful save makes the journal obsolete: the editor removes it.
 //
 // File format (UTF-8, one JSON value per line):
@@ -14,19 +14,31 @@
 // The header names the scene file the actions apply to, by absolute path and
 // fingerprint of its saved content, so that a journal for another file, or for
 // another version of the file, is detected and reported instead of misapplied.
+// The lines after the header are the journal's entries, numbered from 1.
 //
-// Recovery: on start the editor reads the journal (Read), shows what it holds,
-// and offers Recover (load the scene file, replay the actions) or Discard
-// (Journal::Remove).
+// Write failures (a full disk, a folder that cannot be created) lose nothing
+// that is still in memory: an action that cannot be written stays pending,
+// with every later one, and the first write that succeeds puts them all on
+// disk in order. A write cut short is truncated away again before the next
+// one, so a partial line can only ever be the last (Read reports it as torn).
+//
+// Recovery: on start the editor reads the journal (Read), shows what it holds
+// and every entry it cannot recover (JournalProblem), and offers Recover (load
+// the scene file, replay the actions), Discard (Journal::Remove), or, for a
+// journal with problems, keeping the file aside (Journal::KeepAside) where no
+// later session overwrites it.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
+
+#include <sys/types.h>
 
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/fwd.h"
@@ -72,50 +84,99 @@ std::filesystem::path JournalPathFor(const std::optional<std::filesystem::path>&
 struct JournalEntry {
   std::size_t line = 0;  // 1-based line number in the file (the header is line 1)
   ecs::Action action;
+  std::size_t number = 0;  // 1-based entry number (line 2 holds entry 1)
 };
+
+// An entry of a journal that cannot be recovered: a line that cannot be
+// decoded (Journal::Read), or an action that cannot be applied again
+// (EditorContext::Recover).
+struct JournalProblem {
+  std::size_t entry = 0;  // 1-based entry number
+  std::size_t line = 0;   // 1-based line number in the file
+  std::optional<std::string> action;  // the action's name, when the line still shows it
+  std::string reason;
+  bool incomplete = false;  // the torn last line: the editor stopped while writing it
+
+  friend bool operator==(const JournalProblem&, const JournalProblem&) = default;
+};
+
+// "entry 3 (line 4, 'Rename Crate'): <reason>"; without the name when it
+// cannot be read.
+std::string Describe(const JournalProblem& problem);
 
 // What Journal::Read found.
 struct JournalContents {
   JournalHeader header;
   std::vector<JournalEntry> entries;  // the decodable actions, in file order
-  std::vector<std::string> warnings;  // a torn last line (the editor stopped mid-write): ignored
-  std::vector<std::string> errors;    // corrupt lines, by line number: left out of `entries`
+  // Every entry left out of `entries`, in file order: the same lines as
+  // `warnings` and `errors`, by entry number and action name.
+  std::vector<JournalProblem> problems;
+  std::vector<std::string> warnings;  // a torn last line (the editor stopped mid-write): "<file>:<line>: ..."
+  std::vector<std::string> errors;    // corrupt lines, "<file>:<line>: <reason>": left out of `entries`
 
-  bool Empty() const { return entries.empty(); }
+  // Nothing to recover and nothing to report: no entries and no problems.
+  bool Empty() const { return entries.empty() && problems.empty(); }
   std::vector<ecs::Action> Actions() const;
+};
+
+// The system calls the journal writes its bytes through, with their
+// contracts (errno set on failure). The editor uses the real ones; tests
+// substitute a disk that fills up and frees space again.
+struct JournalWriteCalls {
+  std::function<ssize_t(int fd, const void* data, std::size_t size)> write;  // as write(2)
+  std::function<int(int fd)> sync;                                           // as fsync(2)
+
+  static JournalWriteCalls System();
 };
 
 class Journal {
  public:
-  Journal() = default;
+  explicit Journal(JournalWriteCalls calls = JournalWriteCalls::System());
   // Closes the file but keeps it: until a save or an explicit Discard, it is
   // the record that recovers the session after a crash.
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
-  // Where to write and what the header says. Touches nothing on disk: the
-  // first Append creates the file (and its folder), replacing any file already
-  // there, so read and resolve a journal left by a crash before editing.
+  // Where to write and what the header says; forgets pending actions and
+  // failures of a previous start. Touches nothing on disk: the first write
+  // creates the file (and its folder), replacing any file already there, so
+  // read and resolve a journal left by a crash before editing.
   void Start(std::filesystem::path path, JournalHeader header);
   bool Started() const { return started_; }
   const std::filesystem::path& Path() const { return path_; }
   const JournalHeader& Header() const { return header_; }
   // True while this journal has a file on disk holding its actions.
-  bool HasFile() const { return file_ != nullptr; }
+  bool HasFile() const { return fd_ >= 0; }
   // Actions written to the current file.
   std::size_t ActionCount() const { return action_count_; }
+  // Actions kept in memory because they could not be written yet.
+  std::size_t PendingCount() const { return pending_count_; }
+  // Why the last write failed (the file and the system's reason); nullopt
+  // once a write succeeded.
+  const std::optional<std::string>& Failure() const { return failure_; }
 
-  // Appends one applied action and flushes it to disk. Throws JournalError
-  // (naming the file and the system's reason) when the journal is not started
-  // or the write fails.
+  // Appends one applied action: writes it, after any pending ones, and
+  // flushes it to disk. Throws JournalError (naming the file and the system's
+  // reason) when the journal is not started or the write fails; the action
+  // is then kept pending, not lost.
   void Append(const ecs::Action& action);
+  // Keeps one applied action pending without touching the disk (while the
+  // disk is failing, the editor retries on a timer instead of on every
+  // action). Throws JournalError when the journal is not started.
+  void Defer(const ecs::Action& action);
+  // Writes the pending actions. Throws JournalError as Append does; they
+  // then stay pending.
+  void WritePending();
   // Atomically replaces the file with the header and these actions (written to
   // a temporary file beside it, synced, renamed over it); later Appends add to
-  // it. Used after a recovery, to drop torn or corrupt lines. Throws JournalError.
+  // it. Used after a recovery, to drop torn or corrupt lines. Throws
+  // JournalError; the actions are then pending, and the next write that
+  // succeeds replaces the file with them.
   void Rewrite(std::span<const ecs::Action> actions);
   // Closes and removes this journal's file (a save made it obsolete, or the
-  // user discarded the changes). The next Append starts a new file.
+  // user discarded the changes) and drops pending actions. The next Append
+  // starts a new file.
   void Discard();
 
   // Reads a journal; component names are resolved through `registry` (any
@@ -124,17 +185,34 @@ class Journal {
   static JournalContents Read(const std::filesystem::path& path, const ecs::Coordinator& registry);
   // Removes a journal file (the user chose Discard); no error when it is absent.
   static void Remove(const std::filesystem::path& path);
+  // Moves a journal that cannot be fully recovered out of the way, to
+  // `<journal>.unreadable` (`<journal>.unreadable-2`, ... when that name is
+  // taken: an older one is never overwritten), so that the next session's
+  // journal does not replace it. Returns where it went. Throws JournalError.
+  static std::filesystem::path KeepAside(const std::filesystem::path& path);
 
  private:
-  void Open();
+  // Puts the pending actions on disk: into a new file replacing whatever is
+  // at the path when this journal has none open, else after its last line.
+  void Write();
+  void Keep(const ecs::Action& action);
+  void CreateFile();
+  void AppendPending();
+  void WriteAll(int fd, const std::string& text);
   void Close();
-  void WriteLine(std::FILE* file, const std::string& line, const std::filesystem::path& where);
 
+  JournalWriteCalls calls_;
   bool started_ = false;
   std::filesystem::path path_;
   JournalHeader header_;
-  std::FILE* file_ = nullptr;
+  int fd_ = -1;
+  std::uint64_t written_bytes_ = 0;  // the file's whole lines: what is on disk
   std::size_t action_count_ = 0;
+  // Pending actions, already turned into their lines: a retry only writes
+  // bytes, however many wait.
+  std::string pending_lines_;
+  std::size_t pending_count_ = 0;
+  std::optional<std::string> failure_;
 };
 
 }  // namespace cairn::editor

@@ -7,7 +7,9 @@
 //   1. EditorContext::Flush — the one point where edits, undo and redo apply;
 //   2. SceneFiles::ProcessPending — open, save, new, recover, quit;
 //   3. shortcuts, then the panels, which only read the world and queue edits;
-//   4. dialogs, the window title, the close button.
+//   4. dialogs, the window title, the close button;
+//   5. EditorContext::RetryJournal, so a journal that could not be written
+//      is retried while the editor runs (with the frame time as its clock).
 // So every panel sees one unchanging world for the whole frame.
 
 #include <filesystem>
@@ -22,6 +24,7 @@
 #include "cairn/editor/panels/editor_commands.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/inspector_panel.h"
+#include "cairn/editor/panels/journal_failure_dialog.h"
 #include "cairn/editor/panels/main_menu.h"
 #include "cairn/editor/panels/panel_layout.h"
 #include "cairn/editor/panels/recent_files.h"
@@ -65,6 +68,10 @@ class EditorApp {
   EditorCommands& Commands() { return commands_; }
   HierarchyPanel& Hierarchy() { return hierarchy_; }
   SceneFiles& Files() { return files_; }
+  const JournalFailureDialog& JournalDialog() const { return journal_dialog_; }
+  // The title of the dialog showing (or about to show), "" when none: for
+  // scripted checks.
+  std::string DialogTitle() const;
   const PanelSizes& Sizes() const { return sizes_; }
   const PanelRects& Rects() const { return rects_; }
 
@@ -87,6 +94,7 @@ class EditorApp {
   Toolbar toolbar_;
   MainMenu menu_;
   SceneFiles files_;
+  JournalFailureDialog journal_dialog_;
 
   PanelSizes sizes_;
   PanelSizes drag_start_sizes_;

@@ -14,7 +14,11 @@
 //   file had there are kept.
 // - When the scene being opened (or the untitled scene, at start) has a
 //   journal holding actions, a dialog offers Recover (reload the saved file
-//   and replay the journal: EditorContext::Recover) or Discard.
+//   and replay the journal: EditorContext::Recover) or Discard. It lists
+//   every entry that cannot be recovered (JournalProblem); a journal with
+//   such entries is offered even when none can be, and can also be kept
+//   aside (Journal::KeepAside) instead of deleted. A journal that cannot be
+//   read at all is reported and kept aside, never overwritten.
 //
 // Requests only record what to do: ProcessPending, called at the frame's
 // start right after EditorContext::Flush, does the work that replaces or
@@ -107,6 +111,9 @@ class SceneFiles {
   void Export(const std::filesystem::path& path);
   void Recover();
   void OfferRecovery(const std::optional<std::filesystem::path>& scene);
+  // Journal::KeepAside; nullopt (and nothing moved) for an empty or missing
+  // file, or when the move failed (reported in the Console).
+  std::optional<std::filesystem::path> KeepJournalAside(const std::filesystem::path& journal);
   void Replaced(ecs::PlainValue editor);
   void ShowReport(Report report);
   std::unique_ptr<ecs::Coordinator> UntitledRecoveryBase(const JournalContents& contents, ecs::PlainValue& editor) const;
