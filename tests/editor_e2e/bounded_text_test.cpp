@@ -1,16 +1,23 @@
 #include <catch2/catch.hpp>
 
+#include <GLFW/glfw3.h>
+
 #include <algorithm>
 #include <random>
 #include <regex>
 #include <string>
 
 #include "cairn/editor/panels/bounded_text.h"
+#include "headless_editor.h"
+#include "panel_helpers.h"
 
+using namespace cairn::editor::testing;
 using cairn::editor::CountCharacters;
 using cairn::editor::CutToBytes;
 using cairn::editor::ElideText;
+using cairn::editor::kMaxEditableBytes;
 using cairn::editor::TextBounds;
+namespace ecs = cairn::ecs;
 
 namespace {
 
@@ -162,4 +169,44 @@ TEST_CASE("Eliding random text keeps every bound and accounts for every characte
     }
     REQUIRE(elided.Elided() == (kept != text));
   }
+}
+
+// ---- Widgets ---------------------------------------------------------------------------------
+
+TEST_CASE("Right-clicking an elided text copies the whole text to the clipboard", "[editor_panels][bounded_text]") {
+  HeadlessEditor editor;
+  const std::string line = "quoted: " + std::string(20000, 'Q');
+  editor.Context().Log().Warning(line);
+  editor.Frames(2);
+  const auto elided = editor.Where("text/elided");  // one line, far wider than the Console: click its start
+  editor.Click(ImVec2(elided.x + 20.0f, elided.y + elided.h * 0.5f), 1);
+  editor.Click("text/elided/copy");
+  CHECK(std::string(ImGui::GetClipboardText()) == line);
+}
+
+TEST_CASE("A text field stops growing at its maximum length, typed or pasted", "[editor_panels][bounded_text]") {
+  HeadlessEditor editor;
+  const ecs::EntityId cube = CreateCube(editor, "Crate");
+  ImGui::SetClipboardText(std::string(5000, 'P').c_str());
+  editor.Click("inspector/name");
+  editor.Key(GLFW_KEY_A, true);
+  editor.Key(GLFW_KEY_V, true);
+  editor.Type("typed past the end");
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(NameOf(editor, cube) == std::string(kMaxEditableBytes, 'P'));
+}
+
+TEST_CASE("A paste into a text field is cut at a character boundary", "[editor_panels][bounded_text]") {
+  HeadlessEditor editor;
+  const ecs::EntityId cube = CreateCube(editor, "Crate");
+  ImGui::SetClipboardText(("x" + Repeat("\xE2\x82\xAC", 2000)).c_str());  // 1 + 3 x 2,000 bytes
+  editor.Click("inspector/name");
+  editor.Key(GLFW_KEY_A, true);
+  editor.Key(GLFW_KEY_V, true);
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  const std::string name = NameOf(editor, cube);
+  CHECK(name == "x" + Repeat("\xE2\x82\xAC", (kMaxEditableBytes - 1) / 3));
+  CHECK(WellFormedUtf8(name));
 }

@@ -10,6 +10,7 @@
 #include "cairn/ecs/command.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/demo_scene.h"
 #include "cairn/editor/panels/editor_host.h"
 #include "cairn/editor/panels/modal_frame.h"
@@ -393,13 +394,13 @@ void SceneFiles::DrawRecoveryDialog() {
   ImGui::Spacing();
   constexpr std::size_t kListed = 8;
   for (std::size_t i = 0; i < std::min(count, kListed); ++i) {
-    ImGui::BulletText("%s", offer.contents.entries[i].action.name.c_str());
+    BoundedBulletText(offer.contents.entries[i].action.name, TextBounds::Label());
   }
   if (count > kListed) ImGui::TextColored(theme::kTextDim, "... and %zu more", count - kListed);
-  for (const std::string& error : offer.contents.errors) ImGui::TextColored(theme::kWarning, "%s", error.c_str());
+  for (const std::string& error : offer.contents.errors) BoundedTextColored(theme::kWarning, error);
   if (offer.mismatch) {
     ImGui::Spacing();
-    ImGui::TextColored(theme::kError, "The journal cannot be applied: %s", offer.mismatch->c_str());
+    BoundedTextColored(theme::kError, "The journal cannot be applied: " + *offer.mismatch);
   }
   ImGui::PopTextWrapPos();
   EndModalBody();
@@ -431,13 +432,13 @@ void SceneFiles::DrawReportDialog() {
   if (!BeginModal(id.c_str(), ImVec2(ModalMetrics::kWidth + 120.0f, ModalMetrics::kHeight + 80.0f))) return;
   BeginModalBody();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(report.summary.c_str());
+  BoundedText(report.summary);
   ImGui::Spacing();
   for (const std::string& line : report.lines) {
     ImGui::PushStyleColor(ImGuiCol_Text, theme::kError);
     ImGui::Bullet();
     ImGui::SameLine();
-    ImGui::TextUnformatted(line.c_str());
+    BoundedText(line);
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
