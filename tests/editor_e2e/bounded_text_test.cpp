@@ -168,6 +168,8 @@ TEST_CASE("Eliding random text keeps every bound and accounts for every characte
       start = end + 1;
     }
     REQUIRE(elided.Elided() == (kept != text));
+    REQUIRE(cairn::editor::ShownLines(text, small) ==
+            static_cast<std::size_t>(std::count(elided.shown.begin(), elided.shown.end(), '\n')) + 1);
   }
 }
 

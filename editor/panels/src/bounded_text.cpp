@@ -3,6 +3,7 @@
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cfloat>
 
 #include "cairn/editor/panels/theme.h"
@@ -60,14 +61,16 @@ std::string CharactersPhrase(std::size_t count) {
 }
 
 // Right-click on the last item (an elided text): "Copy" puts all of `full` on
-// the clipboard. The popup's id hashes the text, so that it survives the
-// strings a panel rebuilds every frame.
-void OfferCopy(std::string_view full) {
+// the clipboard. The popup's id hashes what is shown and the full length
+// (hashing all of a long text every frame would cost more than drawing it),
+// so that it survives the strings a panel rebuilds every frame.
+void OfferCopy(std::string_view full, std::string_view shown) {
   GlobalWidgetMap().Record("text/elided");
   if (ImGui::IsItemHovered()) {
     BoundedTooltip("Right-click to copy the whole text (" + CharactersPhrase(CountCharacters(full)) + ").");
   }
-  ImGui::PushID(full.data(), full.data() + full.size());
+  ImGui::PushID(shown.data(), shown.data() + shown.size());
+  ImGui::PushID(static_cast<int>(full.size()));
   if (ImGui::BeginPopupContextItem("##copy_full_text")) {
     const bool copy = ImGui::MenuItem("Copy");
     GlobalWidgetMap().Record("text/elided/copy");
@@ -75,12 +78,23 @@ void OfferCopy(std::string_view full) {
     ImGui::EndPopup();
   }
   ImGui::PopID();
+  ImGui::PopID();
 }
 
 void DrawElided(std::string_view text, const TextBounds& bounds) {
+  // An unwrapped text out of view only takes its place, as ImGui's own long
+  // texts do (with no width): eliding counts every character, and a Console
+  // of a thousand long messages would elide them all every frame.
+  if (ImGui::GetCurrentWindow()->DC.TextWrapPos < 0.0f) {
+    const float height = static_cast<float>(ShownLines(text, bounds)) * ImGui::GetTextLineHeight();
+    if (!ImGui::IsRectVisible(ImVec2(1.0f, height))) {
+      ImGui::ItemSize(ImVec2(0.0f, height), 0.0f);
+      return;
+    }
+  }
   const ElidedText elided = ElideText(text, bounds);
   ImGui::TextUnformatted(elided.shown.data(), elided.shown.data() + elided.shown.size());
-  if (elided.Elided()) OfferCopy(text);
+  if (elided.Elided()) OfferCopy(text, elided.shown);
 }
 
 // An InputText callback keeping the buffer within the byte count in UserData.
@@ -164,6 +178,24 @@ std::string_view CutToBytes(std::string_view text, std::size_t max_bytes) {
     cut = at = next;
   }
   return text.substr(0, cut);
+}
+
+std::size_t ShownLines(std::string_view text, const TextBounds& bounds) {
+  std::size_t kept = 0;
+  std::size_t lines = 1;
+  for (std::size_t at = 0;;) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::size_t budget = bounds.characters - kept;
+    const std::size_t cap = std::min(bounds.line_characters, budget);
+    std::size_t characters = 0;  // counted up to one past the cap
+    for (std::size_t p = at; p < end && characters <= cap; p = NextCharacter(text, p)) ++characters;
+    if (characters > cap && budget < bounds.line_characters) return lines;  // the text ends in this line
+    kept += std::min(characters, bounds.line_characters);
+    if (end == text.size() || kept == bounds.characters || lines == bounds.lines) return lines;
+    ++kept;
+    ++lines;
+    at = end + 1;
+  }
 }
 
 ElidedText ElideText(std::string_view text, const TextBounds& bounds) {

@@ -70,6 +70,11 @@ struct ElidedText {
 // them all. No cut splits a UTF-8 character.
 ElidedText ElideText(std::string_view text, const TextBounds& bounds = TextBounds::Body());
 
+// The number of lines ElideText(text, bounds).shown has, found in a pass over
+// at most bounds.characters characters and the line breaks (eliding counts
+// every character): the height an unwrapped text out of view takes.
+std::size_t ShownLines(std::string_view text, const TextBounds& bounds = TextBounds::Body());
+
 // The number of characters in `text`, counted as ElideText counts them.
 std::size_t CountCharacters(std::string_view text);
 
