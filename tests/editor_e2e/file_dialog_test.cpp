@@ -111,3 +111,23 @@ TEST_CASE("Backspace in an empty path field goes up one folder", "[editor_panels
   // a.json is no scene: the open fails, but it was looked for in the right place.
   CHECK(editor.App().Files().DialogTitle() == "Cannot open 'a.json'");
 }
+
+TEST_CASE("A 20,000-character paste into the path field is cut to 4,096 bytes", "[editor_panels][file_dialog][long_text]") {
+  TempDir folder;
+  HeadlessEditor editor;
+  editor.App().Start(folder / "level.json");
+  editor.Frames(2);
+  editor.Key(GLFW_KEY_S, true, true);  // Ctrl+Shift+S
+  editor.Frames(3);
+  REQUIRE(editor.App().Files().DialogTitle() == "Save Scene As");
+  ImGui::SetClipboardText(std::string(20000, 'p').c_str());
+  editor.Key(GLFW_KEY_A, true);
+  editor.Key(GLFW_KEY_V, true);
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(3);
+  // The name typed is 4,096 p's, too long for any file system: the save fails naming it.
+  CHECK(editor.App().Files().DialogTitle() == "Cannot save '" + std::string(4096, 'p') + ".json'");
+  CHECK(editor.LargestDrawListVertices() < 65536);
+}

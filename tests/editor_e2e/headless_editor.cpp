@@ -1,10 +1,13 @@
 #include "headless_editor.h"
 
 #include <GLFW/glfw3.h>
+#include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "cairn/editor/panels/theme.h"
 
@@ -68,6 +71,7 @@ HeadlessEditor::HeadlessEditor(Options options) {
   app_options.context.journaling = options.journal_directory.has_value();
   if (options.journal_directory) app_options.context.untitled_journal_directory = *options.journal_directory;
   app_options.context.journal_writes = std::move(options.journal_writes);
+  if (options.world_factory) app_options.context.world_factory = std::move(options.world_factory);
   app_ = std::make_unique<EditorApp>(*this, std::move(app_options));
 }
 
@@ -83,8 +87,23 @@ void HeadlessEditor::Frame() {
   io.DeltaTime = kFrameSeconds;
   ImGui::NewFrame();
   app_->DrawFrame();
+  ImGui::EndFrame();
+  CheckDrawListSizes();
   ImGui::Render();
   io.MouseWheel = 0.0f;
+}
+
+void HeadlessEditor::CheckDrawListSizes() {
+  largest_draw_list_vertices_ = 0;
+  for (const ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+    if (!window->Active || window->Hidden) continue;
+    const std::size_t vertices = window->DrawList->_VtxCurrentIdx;
+    largest_draw_list_vertices_ = std::max(largest_draw_list_vertices_, vertices);
+    if (vertices >= (std::size_t{1} << 16)) {
+      throw std::runtime_error("the draw list of window '" + std::string(window->Name) + "' indexes " +
+                               std::to_string(vertices) + " vertices from one base: ImGui::Render aborts at 65,536");
+    }
+  }
 }
 
 void HeadlessEditor::Frames(int count) {

@@ -5,7 +5,10 @@
 // frame of its own — so tests and the frame benchmark exercise the real
 // panel code quickly, under sanitizers too.
 
+#include <cstddef>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,11 +27,13 @@ class HeadlessEditor : public EditorHost {
     float width = 1280.0f;
     float height = 720.0f;
     // Journals go here when set; otherwise journaling is off.
-    std::optional<std::filesystem::path> journal_directory;
+    std::optional<std::filesystem::path> journal_directory = std::nullopt;
     // The system calls journals write through (a disk that fills up).
     JournalWriteCalls journal_writes = JournalWriteCalls::System();
     // Record the widget map in memory (needed by Where / Click(name)).
     bool widget_map = true;
+    // Makes the worlds of the session (default: the built-in components).
+    std::function<std::unique_ptr<ecs::Coordinator>()> world_factory = nullptr;
   };
 
   explicit HeadlessEditor(Options options);
@@ -41,8 +46,14 @@ class HeadlessEditor : public EditorHost {
   EditorContext& Context() { return app_->Context(); }
 
   // One frame with the current input; characters queued by Type go in it.
+  // Throws, instead of letting ImGui::Render abort the process, when a draw
+  // list indexes 65,536 vertices or more from one base (ImGui's 16-bit
+  // indices; this context sets no RendererHasVtxOffset, so that is a whole
+  // window's draw list).
   void Frame();
   void Frames(int count);
+  // The most vertices one draw list of the last frame indexed from one base.
+  std::size_t LargestDrawListVertices() const { return largest_draw_list_vertices_; }
 
   // Where a named widget was last drawn (see WidgetMap); fails the test when
   // it never was.
@@ -71,12 +82,14 @@ class HeadlessEditor : public EditorHost {
 
  private:
   void Spread();  // frames between presses so that no two make a double-click
+  void CheckDrawListSizes();
 
   ImGuiContext* imgui_ = nullptr;
   std::unique_ptr<EditorApp> app_;
   std::string title_;
   bool close_requested_ = false;
   bool closed_ = false;
+  std::size_t largest_draw_list_vertices_ = 0;
 };
 
 }  // namespace cairn::editor::testing

@@ -7,7 +7,9 @@
 #include "cairn/ecs/components/light.h"
 #include "cairn/ecs/world_dump.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "headless_editor.h"
+#include "long_text_scenes.h"
 #include "panel_helpers.h"
 
 using namespace cairn::editor::testing;
@@ -232,4 +234,58 @@ TEST_CASE("Hierarchy: a 100,000-entity scene draws only the rows on screen", "[e
   editor.Type("E99999");
   editor.Frames(2);
   REQUIRE(editor.App().Hierarchy().Rows().size() == 1);
+}
+
+// ---- Text too long to draw whole ----------------------------------------------------------
+
+TEST_CASE("Hierarchy: a 20,000-character name is drawn, dragged and renamed without a crash",
+          "[editor_panels][hierarchy][long_text]") {
+  HeadlessEditor editor;
+  const std::string name(kLongTextCharacters, 'H');
+  const ecs::EntityId id = CreateCube(editor, name);
+  CreateCube(editor, "Other");
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  // Hovering the row shows the name (bounded) in a tooltip, the row being too narrow.
+  editor.MoveTo(RowCentre(editor, name));
+  editor.Frames(2);
+  CHECK(editor.Where("text/tooltip").w < 1280.0f);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  // Every frame of the drag (its tooltip names the entity) renders.
+  editor.Drag(RowCentre(editor, name), RowCentre(editor, "Other"));
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+
+  // Renaming in place starts from an empty field, the name being longer than
+  // a field holds; Enter on it keeps the name.
+  editor.Context().GetSelection().Select(id);
+  editor.Frames(2);
+  editor.Key(GLFW_KEY_F2);
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(NameOf(editor, id) == name);
+  editor.Key(GLFW_KEY_F2);
+  editor.Frames(2);
+  editor.Type("Short");
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(NameOf(editor, id) == "Short");
+}
+
+TEST_CASE("Hierarchy: a 20,000-character paste into the search field is cut to its maximum",
+          "[editor_panels][hierarchy][long_text]") {
+  ThreeCubes scene;
+  HeadlessEditor& editor = scene.editor;
+  const std::string longest(cairn::editor::kMaxEditableBytes, 'A');
+  CreateCube(editor, longest);
+  ImGui::SetClipboardText(std::string(kLongTextCharacters, 'A').c_str());
+  editor.Click("hierarchy/search");
+  editor.Key(GLFW_KEY_V, true);
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  // The search holds the first 1,024 A's, which only the longest name contains.
+  CHECK_NOTHROW(editor.Where("hierarchy/entity/" + longest));
+  CHECK_THROWS(editor.Where("hierarchy/entity/B"));
 }

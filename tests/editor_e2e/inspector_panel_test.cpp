@@ -7,8 +7,11 @@
 #include "cairn/ecs/components/follow.h"
 #include "cairn/ecs/components/light.h"
 #include "cairn/ecs/components/mesh_renderer.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/field_editor.h"
+#include "cairn/test/files.h"
 #include "headless_editor.h"
+#include "long_text_scenes.h"
 #include "panel_helpers.h"
 
 using namespace cairn::editor::testing;
@@ -23,6 +26,38 @@ ImVec2 ComponentCentre(HeadlessEditor& editor, const std::string& field, int ind
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
   const float width = (box.w - spacing * static_cast<float>(count - 1)) / static_cast<float>(count);
   return ImVec2(box.x + (width + spacing) * static_cast<float>(index) + width * 0.5f, box.y + box.h * 0.5f);
+}
+
+// A component with a string field, as a game might register.
+struct Note {
+  std::string text;
+  friend bool operator==(const Note&, const Note&) = default;
+};
+
+std::unique_ptr<ecs::Coordinator> WorldWithNotes() {
+  std::unique_ptr<ecs::Coordinator> world = cairn::editor::CreateBuiltinWorld();
+  world->RegisterComponent<Note>("Note").Field("text", &Note::text);
+  return world;
+}
+
+// A selected cube with a Note holding `text`.
+ecs::EntityId CubeWithNote(HeadlessEditor& editor, const std::string& text) {
+  const ecs::EntityId cube = CreateCube(editor, "Crate");
+  ecs::Coordinator& world = editor.Context().World();
+  editor.Context().Enqueue(actions::AddComponent(world, std::vector{cube}, "Note"));
+  editor.Frames(2);
+  world.GetComponent<Note>(world.GetEntity(cube)).text = text;
+  editor.Frames(2);
+  return cube;
+}
+
+const std::string& NoteOf(HeadlessEditor& editor, ecs::EntityId id) {
+  const ecs::Coordinator& world = editor.Context().World();
+  return world.GetComponent<Note>(world.GetEntity(id)).text;
+}
+
+bool StartsInside(const cairn::editor::WidgetMap::Box& inner, const cairn::editor::WidgetMap::Box& outer) {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x <= outer.x + outer.w && inner.y <= outer.y + outer.h;
 }
 
 }  // namespace
@@ -149,4 +184,109 @@ TEST_CASE("Inspector: renaming through the name field", "[editor_panels][inspect
   editor.Key(GLFW_KEY_ENTER);
   editor.Frames(2);
   CHECK(NameOf(editor, cube) == "Box");
+}
+
+// ---- Text too long to draw whole ----------------------------------------------------------
+
+TEST_CASE("Inspector: a 20,000-character name is shown elided and read-only, copied whole and replaced",
+          "[editor_panels][inspector][long_text]") {
+  HeadlessEditor editor;
+  const std::string name(kLongTextCharacters, 'I');
+  const ecs::EntityId cube = CreateCube(editor, name);
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  CHECK(StartsInside(editor.Where("text/long_value/copy"), editor.Where("panel/Inspector")));
+  editor.Click("text/long_value/copy");
+  CHECK(std::string(ImGui::GetClipboardText()) == name);
+
+  editor.Click("text/long_value/replace");
+  editor.Frames(2);
+  editor.Type("Crate");
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(NameOf(editor, cube) == "Crate");
+  editor.Key(GLFW_KEY_Z, true);
+  editor.Frames(2);
+  CHECK(NameOf(editor, cube) == name);
+}
+
+TEST_CASE("Inspector: Escape in the Replace popup keeps a long name", "[editor_panels][inspector][long_text]") {
+  HeadlessEditor editor;
+  const std::string name(kLongTextCharacters, 'I');
+  const ecs::EntityId cube = CreateCube(editor, name);
+  const std::size_t steps = editor.Context().GetHistory().UndoCount();
+  editor.Click("text/long_value/replace");
+  editor.Frames(2);
+  editor.Type("Crate");
+  editor.Key(GLFW_KEY_ESCAPE);
+  editor.Frames(2);
+  CHECK(NameOf(editor, cube) == name);
+  CHECK(editor.Context().GetHistory().UndoCount() == steps);
+}
+
+TEST_CASE("Inspector: a 20,000-character string field is shown elided and read-only, copied whole and replaced",
+          "[editor_panels][inspector][long_text]") {
+  HeadlessEditor editor({.world_factory = WorldWithNotes});
+  const std::string text(kLongTextCharacters, 'S');
+  const ecs::EntityId cube = CubeWithNote(editor, text);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  editor.Click("text/long_value/copy");
+  CHECK(std::string(ImGui::GetClipboardText()) == text);
+  editor.Click("text/long_value/replace");
+  editor.Frames(2);
+  editor.Type("short");
+  editor.Click("text/long_value/ok");
+  editor.Frames(2);
+  CHECK(NoteOf(editor, cube) == "short");
+  editor.Key(GLFW_KEY_Z, true);
+  editor.Frames(2);
+  CHECK(NoteOf(editor, cube) == text);
+}
+
+TEST_CASE("Inspector: a string field stops growing at its maximum length", "[editor_panels][inspector][long_text]") {
+  HeadlessEditor editor({.world_factory = WorldWithNotes});
+  const ecs::EntityId cube = CubeWithNote(editor, "short");
+  ImGui::SetClipboardText(std::string(kLongTextCharacters, 'P').c_str());
+  editor.Click("inspector/field/Note/text");
+  editor.Key(GLFW_KEY_A, true);
+  editor.Key(GLFW_KEY_V, true);
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  CHECK(NoteOf(editor, cube) == std::string(cairn::editor::kMaxEditableBytes, 'P'));
+}
+
+TEST_CASE("Inspector: unknown components with a 17 KB name show their JSON elided", "[editor_panels][inspector][long_text]") {
+  cairn::test::TempDir folder;
+  const std::string name(17000, 'U');
+  const auto file = folder.Write("unknown.json", SceneWithUnknownComponent(name));
+  HeadlessEditor editor;
+  editor.App().Start(file);
+  editor.Frames(2);
+  editor.Click("hierarchy/entity/Crate");
+  editor.Click("inspector/unknown_components");
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  CHECK(StartsInside(editor.Where("text/elided"), editor.Where("panel/Inspector")));
+  editor.Click("text/elided", 1);
+  editor.Click("text/elided/copy");
+  CHECK(std::string(ImGui::GetClipboardText()) == R"({")" + name + R"(":{"strength":1}})");
+}
+
+TEST_CASE("Inspector: references to and selections of entities with 20,000-character names render",
+          "[editor_panels][inspector][long_text]") {
+  HeadlessEditor editor;
+  const ecs::EntityId a = CreateCube(editor, std::string(kLongTextCharacters, 'A'));
+  const ecs::EntityId b = CreateCube(editor, std::string(kLongTextCharacters, 'B'));
+  editor.Context().Enqueue(actions::AddComponent(editor.Context().World(), std::vector{a}, "Follow"));
+  editor.Frames(2);
+  ecs::Coordinator& world = editor.Context().World();
+  world.GetComponent<ecs::Follow>(world.GetEntity(a)).target = b;  // a reference shows the target's name
+  editor.Context().GetSelection().Select(a);
+  editor.Frames(2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  editor.Context().GetSelection().SelectAll(std::vector{a, b});
+  editor.Frames(2);
+  CHECK(editor.Context().GetSelection().Count() == 2);
+  CHECK(editor.LargestDrawListVertices() < 65536);
 }

@@ -8,12 +8,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <thread>
 
 #include "cairn/ecs/world_dump.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/test/files.h"
 #include "headless_editor.h"
+#include "long_text_scenes.h"
 #include "panel_helpers.h"
 
 using namespace cairn::editor::testing;
@@ -233,4 +235,80 @@ TEST_CASE("Files: an untitled session started from the demo recovers onto the de
   editor.Click("modal/recovery/Recover");
   editor.Frames(3);
   CHECK(ecs::DumpWorld(editor.Context().World()) == expected);
+}
+
+// ---- Text too long to draw whole ----------------------------------------------------------
+
+TEST_CASE("Files: a 32,000-digit number is reported with the diagnostic elided, its whole text one copy away",
+          "[editor_panels][files][long_text]") {
+  TempDir folder;
+  const std::string number(32000, '9');
+  const auto file = folder.Write("digits.json", SceneWithPositionX(number));
+  HeadlessEditor editor;
+  editor.App().Start(file);
+  editor.Frames(3);
+  REQUIRE(editor.App().Files().DialogTitle() == "Cannot open 'digits.json'");
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  CHECK(HasLog(editor, number));  // the log keeps the whole diagnostic
+  // The last elided text drawn is the report's: above its OK button.
+  CHECK(editor.Where("text/elided").y < editor.Where("modal/report/OK").y);
+  editor.Click("text/elided", 1);
+  editor.Click("text/elided/copy");
+  CHECK_THAT(std::string(ImGui::GetClipboardText()), Catch::Contains(number));
+  editor.Click("modal/report/OK");
+  editor.Frames(2);
+  CHECK(editor.App().Files().DialogTitle().empty());
+}
+
+TEST_CASE("Files: a 17 KB unknown component name is warned about in the Console, elided", "[editor_panels][files][long_text]") {
+  TempDir folder;
+  const std::string name(17000, 'K');
+  const auto file = folder.Write("unknown.json", SceneWithUnknownComponent(name));
+  HeadlessEditor editor;
+  editor.App().Start(file);
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK(HasLog(editor, name));
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  const auto elided = editor.Where("text/elided");
+  const auto console = editor.Where("panel/Console");
+  CHECK((elided.y >= console.y && elided.y <= console.y + console.h));
+}
+
+TEST_CASE("Files: a failed save that quotes a 20,000-character name is reported elided", "[editor_panels][files][long_text]") {
+  TempDir folder;
+  HeadlessEditor editor;
+  editor.App().Start(folder / "level.json");
+  const std::string name(kLongTextCharacters, 'N');
+  const ecs::EntityId cube = CreateCube(editor, name);
+  TransformOf(editor, cube).position.x = std::numeric_limits<float>::infinity();  // refused by the writer
+  SaveWithCtrlS(editor);
+  editor.Frames(2);
+  REQUIRE(editor.App().Files().DialogTitle() == "Cannot save 'level.json'");
+  CHECK(HasLog(editor, name));
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  CHECK(editor.Where("text/elided").y < editor.Where("modal/report/OK").y);
+}
+
+TEST_CASE("Files: a journaled 20,000-character name is listed elided in the recovery dialog",
+          "[editor_panels][files][recovery][long_text]") {
+  TempDir folder;
+  const auto scene = folder.Write("level.json", kEmptyScene);
+  const std::string name(kLongTextCharacters, 'R');
+  {
+    HeadlessEditor session({.journal_directory = folder / "state"});
+    session.App().Start(scene);
+    CreateCube(session, name);
+  }
+  HeadlessEditor editor({.journal_directory = folder / "state"});
+  editor.App().Start(scene);
+  editor.Frames(2);
+  REQUIRE(editor.App().Files().DialogTitle() == "Recover Unsaved Changes");
+  CHECK(editor.LargestDrawListVertices() < 65536);
+  CHECK(editor.Where("text/elided").y < editor.Where("modal/recovery/Recover").y);
+  editor.Click("modal/recovery/Recover");
+  editor.Frames(3);
+  const ecs::Coordinator& world = editor.Context().World();
+  REQUIRE(world.EntityCount() == 1);
+  world.ForEachEntity([&](ecs::Entity entity) { CHECK(world.GetComponent<ecs::Name>(entity).value == name); });
 }

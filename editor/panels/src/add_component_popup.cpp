@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cfloat>
 
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
 
@@ -58,8 +59,8 @@ std::optional<std::string> AddComponentPopup::Draw(const std::vector<std::string
     focus_search_ = false;
   }
   ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool entered = ImGui::InputTextWithHint("##search", "Search components", &search_,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered =
+      BoundedInputText("##search", &search_, "Search components", ImGuiInputTextFlags_EnterReturnsTrue);
   GlobalWidgetMap().Record("inspector/add_component/search");
   if (ImGui::IsItemEdited()) highlighted_ = 0;
   const std::vector<std::string> matches = FilterComponentNames(offered, search_);
@@ -69,7 +70,9 @@ std::optional<std::string> AddComponentPopup::Draw(const std::vector<std::string
   highlighted_ = std::clamp(highlighted_, 0, std::max(count - 1, 0));
 
   ImGui::Separator();
-  if (matches.empty()) ImGui::TextColored(theme::kTextDim, "No component matches \"%s\".", search_.c_str());
+  if (matches.empty()) {
+    BoundedTextColored(theme::kTextDim, "No component matches \"" + search_ + "\".", TextBounds::Label());
+  }
   const float list_height = std::min(static_cast<float>(std::max(count, 1)) * ImGui::GetTextLineHeightWithSpacing(), 260.0f);
   ImGui::BeginChild("##names", ImVec2(0.0f, matches.empty() ? 1.0f : list_height), false);
   for (int i = 0; i < count; ++i) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cairn/editor/message_log.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
 
@@ -72,7 +73,7 @@ void ConsolePanel::Draw(MessageLog& log) {
     ImGui::TextColored(colour, "%s", TagOf(entry.severity));
     ImGui::SameLine(line_x + tag_width);
     ImGui::PushStyleColor(ImGuiCol_Text, entry.severity == Severity::kInfo ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : colour);
-    ImGui::TextUnformatted(entry.text.c_str());
+    BoundedText(entry.text);
     ImGui::PopStyleColor();
   }
   const bool new_messages = log.LastSequence() != last_seen_sequence_;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cairn/editor/actions.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_commands.h"
 #include "cairn/editor/panels/widget_map.h"
 
@@ -22,7 +23,8 @@ bool Item(std::string_view prefix, const char* label, const char* shortcut = nul
 void DrawEntityMenuItems(EditorCommands& commands, const EntityMenuOptions& options) {
   const std::string_view prefix = options.map_prefix;
   if (options.parent) {
-    const std::string heading = "Create as a child of '" + actions::DisplayName(commands.Context().World(), options.parent) + "'";
+    const std::string parent = BoundedLabel(actions::DisplayName(commands.Context().World(), options.parent));
+    const std::string heading = "Create as a child of '" + parent + "'";
     ImGui::TextDisabled("%s", heading.c_str());
   } else {
     ImGui::TextDisabled("Create");

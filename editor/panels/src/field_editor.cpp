@@ -17,6 +17,7 @@
 
 #include "cairn/ecs/component_value.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/theme.h"
 
@@ -161,7 +162,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
     case ecs::FieldType::kString:
     case ecs::FieldType::kAsset: {
       std::string value = field.Ref<std::string>(component);
-      const bool changed = ImGui::InputText("##v", &value);
+      const bool changed = BoundedInputText("##v", &value);
       NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
       if (changed) edit.value = PlainOf(info_ptr, field, component, value);
       break;
@@ -216,7 +217,9 @@ FieldEdit FieldEditor::DrawEntityRef(const ecs::Coordinator& world,
   FieldEdit edit;
   const ecs::EntityId target = field.Ref<ecs::EntityId>(component);
   const bool exists = target && !world.FindEntity(target).IsNull();
-  std::string label = !target ? "None" : exists ? actions::DisplayName(world, target) : "Missing " + ecs::ToHex(target);
+  std::string label = !target  ? "None"
+                      : exists ? BoundedLabel(actions::DisplayName(world, target))
+                               : "Missing " + ecs::ToHex(target);
   const float clear_width = ImGui::GetFrameHeight();
   const float width = std::max(ImGui::GetContentRegionAvail().x - clear_width - ImGui::GetStyle().ItemInnerSpacing.x, 20.0f);
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));

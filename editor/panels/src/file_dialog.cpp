@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/modal_frame.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
@@ -50,6 +51,9 @@ bool IsFile(const std::filesystem::path& path) {
 }
 
 constexpr const char* kParentEntry = "..";
+
+// The longest path the path field holds, in bytes: Linux's PATH_MAX.
+constexpr std::size_t kMaxPathBytes = 4096;
 
 }  // namespace
 
@@ -206,7 +210,7 @@ void FileDialog::DrawEntries() {
       ImGui::PushID(i);
       const std::string label = entry.is_folder ? entry.name + "/" : entry.name;
       if (entry.is_folder) ImGui::PushStyleColor(ImGuiCol_Text, theme::kCameraIcon);
-      if (ImGui::Selectable(label.c_str(), i == highlighted_, ImGuiSelectableFlags_AllowDoubleClick)) {
+      if (ImGui::Selectable(BoundedLabel(label).c_str(), i == highlighted_, ImGuiSelectableFlags_AllowDoubleClick)) {
         Highlight(i);
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = i;
       }
@@ -236,6 +240,7 @@ int FileDialog::OnPathFieldEdit(ImGuiInputTextCallbackData* data) {
     data->SelectAll();
     dialog->replace_path_text_.reset();
   }
+  KeepWithinBytes(data, kMaxPathBytes);
   return 0;
 }
 
@@ -261,9 +266,9 @@ bool FileDialog::DrawPathField() {
   }
   if (!active && replace_path_text_) replace_path_text_.reset();  // an inactive field shows path_text_ as is
   if (!message_.empty()) {
-    ImGui::TextColored(theme::kError, "%s", message_.c_str());
+    BoundedTextColored(theme::kError, message_);
   } else if (confirm_replace_) {
-    ImGui::TextColored(theme::kWarning, "%s already exists. Replace it?", confirm_replace_->filename().string().c_str());
+    BoundedTextColored(theme::kWarning, confirm_replace_->filename().string() + " already exists. Replace it?");
   } else {
     ImGui::TextColored(theme::kTextDim, "Up/Down to move, Enter to open, Backspace to go up.");
   }

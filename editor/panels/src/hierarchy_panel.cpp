@@ -14,6 +14,7 @@
 #include "cairn/ecs/components/name.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_commands.h"
 #include "cairn/editor/panels/entity_menu.h"
 #include "cairn/editor/panels/theme.h"
@@ -110,7 +111,9 @@ void HierarchyPanel::BeginRename(ecs::EntityId id) {
   if (entity.IsNull()) return;
   bool named = false;
   const std::string label = LabelOf(world, entity, &named);
-  rename_text_ = named ? label : std::string();
+  // A name longer than a field holds is not edited in place: the field
+  // starts empty, and left empty it keeps the name (see CommitRename).
+  rename_text_ = named && label.size() <= kMaxEditableBytes ? label : std::string();
   renaming_ = id;
   rename_focus_ = true;
   Reveal(id);
@@ -173,7 +176,7 @@ void HierarchyPanel::DrawSearchField() {
   const float count_width = filtering ? ImGui::CalcTextSize(count.c_str()).x + ImGui::GetStyle().ItemSpacing.x : 0.0f;
   const float spacing = filtering ? ImGui::GetStyle().ItemSpacing.x : 0.0f;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - clear_width - count_width - spacing);
-  if (ImGui::InputTextWithHint("##search", "Search   (name, t:Light)", &filter_text_)) {
+  if (BoundedInputText("##search", &filter_text_, "Search   (name, t:Light)")) {
     filter_ = HierarchyFilter::Parse(filter_text_);
     rows_dirty_ = true;
   }
@@ -292,8 +295,12 @@ void HierarchyPanel::DrawRowLabel(const HierarchyRow& row, bool selected) {
   const ImVec2 text_pos(icon_x + HierarchyMetrics::kIconSize + 7.0f, centre_y - ImGui::GetFontSize() * 0.5f);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(min, max, true);
-  draw->AddText(text_pos, ImGui::ColorConvertFloat4ToU32(colour), named && label.empty() ? "(unnamed)" : label.c_str());
+  const std::string shown = named && label.empty() ? std::string("(unnamed)") : BoundedLabel(label);
+  draw->AddText(text_pos, ImGui::ColorConvertFloat4ToU32(colour), shown.c_str());
   draw->PopClipRect();
+  // A name cut by the row's edge shows whole (within bounds) on hover.
+  const bool cut = text_pos.x + ImGui::CalcTextSize(shown.c_str()).x > max.x;
+  if (cut && ImGui::IsItemHovered() && ImGui::GetDragDropPayload() == nullptr) BoundedTooltip(label);
 }
 
 void HierarchyPanel::HandleRowMouse(const HierarchyRow& row, bool selected) {
@@ -360,7 +367,7 @@ void HierarchyPanel::DrawDragSource(const HierarchyRow& row) {
   }
   ImGui::SetDragDropPayload(kEntityPayload, &row.id, sizeof row.id, ImGuiCond_Once);
   if (dragged_.size() == 1) {
-    ImGui::TextUnformatted(actions::DisplayName(context_.World(), dragged_.front()).c_str());
+    BoundedText(actions::DisplayName(context_.World(), dragged_.front()), TextBounds::Label());
   } else {
     ImGui::Text("%zu entities", dragged_.size());
   }
@@ -487,7 +494,7 @@ void HierarchyPanel::DrawRenameField() {
     rename_focus_ = false;
   }
   ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool entered = ImGui::InputText("##rename", &rename_text_,
+  const bool entered = BoundedInputText("##rename", &rename_text_, nullptr,
                                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   GlobalWidgetMap().Record("hierarchy/rename");
   if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
@@ -506,6 +513,7 @@ void HierarchyPanel::CommitRename() {
   bool named = false;
   const std::string current = LabelOf(world, entity, &named);
   if (named && current == rename_text_) return;
+  if (named && rename_text_.empty() && current.size() > kMaxEditableBytes) return;
   const std::string name = rename_text_;
   commands_.Queue("Rename", [&] { return actions::Rename(world, id, name); });
 }

@@ -11,6 +11,7 @@
 #include "cairn/ecs/components/name.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_commands.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
@@ -105,11 +106,11 @@ void InspectorPanel::DrawHeader(ecs::Entity primary) {
     ImGui::Text("%zu entities selected", entities_.size());
     std::string names;
     for (std::size_t i = 0; i < std::min<std::size_t>(entities_.size(), 4); ++i) {
-      names += (i > 0 ? ", " : "") + actions::DisplayName(world, ids_[i]);
+      names += (i > 0 ? ", " : "") + BoundedLabel(actions::DisplayName(world, ids_[i]));
     }
     if (entities_.size() > 4) names += ", ...";
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(theme::kTextDim, "%s", names.c_str());
+    BoundedTextColored(theme::kTextDim, names);
     ImGui::PopTextWrapPos();
     ImGui::Separator();
     return;
@@ -117,10 +118,12 @@ void InspectorPanel::DrawHeader(ecs::Entity primary) {
   const ecs::EntityId id = world.GetEntityId(primary);
   if (!name_editing_) name_text_ = NameOf(world, primary);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::InputTextWithHint("##name", "Name", &name_text_);
+  const bool changed = BoundedInputText("##name", &name_text_, "Name");
   GlobalWidgetMap().Record("inspector/name");
   name_editing_ = ImGui::IsItemActive();
-  if (ImGui::IsItemDeactivatedAfterEdit() && name_text_ != NameOf(world, primary)) {
+  // A long name replaced through its popup changes with no field active.
+  const bool committed = ImGui::IsItemDeactivatedAfterEdit() || (changed && !name_editing_);
+  if (committed && name_text_ != NameOf(world, primary)) {
     const std::string name = name_text_;
     commands_.Queue("Rename", [&] { return actions::Rename(world, id, name); });
   }
@@ -264,10 +267,12 @@ void InspectorPanel::DrawUnknownComponents(ecs::Entity primary) {
   if (!world.IsRegistered<serialization::UnknownComponents>()) return;
   const auto* unknown = world.TryGetComponent<serialization::UnknownComponents>(primary);
   if (unknown == nullptr) return;
-  if (ImGui::CollapsingHeader("Unknown Components")) {
+  const bool open = ImGui::CollapsingHeader("Unknown Components");
+  GlobalWidgetMap().Record("inspector/unknown_components");
+  if (open) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(theme::kTextDim, "Components this build does not know, kept as the file had them:");
-    ImGui::TextUnformatted(unknown->json.c_str());
+    BoundedText(unknown->json);
     ImGui::PopTextWrapPos();
   }
 }

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/modal_frame.h"
 #include "cairn/editor/panels/theme.h"
 
@@ -41,9 +42,7 @@ void JournalFailureDialog::Draw(bool other_dialog_open) {
   for (std::size_t i = 0; i < shown_message_.size(); ++i) {
     if (i > 0) ImGui::Spacing();
     const bool failure = status.failure && i == 1;
-    ImGui::PushStyleColor(ImGuiCol_Text, failure ? theme::kError : ImGui::GetStyleColorVec4(ImGuiCol_Text));
-    ImGui::TextUnformatted(shown_message_[i].c_str());
-    ImGui::PopStyleColor();
+    BoundedTextColored(failure ? theme::kError : ImGui::GetStyleColorVec4(ImGuiCol_Text), shown_message_[i]);
   }
   ImGui::PopTextWrapPos();
   EndModalBody();

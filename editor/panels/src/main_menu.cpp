@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_commands.h"
 #include "cairn/editor/panels/entity_menu.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
@@ -65,7 +66,7 @@ float MainMenu::Draw(MenuTargets& targets) {
   DrawEntityMenu(targets);
   DrawViewMenu(targets);
   DrawHelpMenu(targets);
-  const std::string title = targets.context.Title();
+  const std::string title = BoundedLabel(targets.context.Title());
   const float width = ImGui::CalcTextSize(title.c_str()).x;
   const float x = ImGui::GetWindowContentRegionMax().x - width - 8.0f;
   if (x > ImGui::GetCursorPosX() + 16.0f) {
@@ -85,8 +86,8 @@ void MainMenu::DrawFileMenu(MenuTargets& targets) {
     const auto& paths = targets.recent.Paths();
     if (paths.empty()) ImGui::TextDisabled("No recent scenes");
     for (const std::filesystem::path& path : paths) {
-      if (ImGui::MenuItem(path.filename().string().c_str(), nullptr)) files.RequestOpen(path);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.string().c_str());
+      if (ImGui::MenuItem(BoundedLabel(path.filename().string()).c_str(), nullptr)) files.RequestOpen(path);
+      if (ImGui::IsItemHovered()) BoundedTooltip(path.string());
     }
     if (!paths.empty()) {
       ImGui::Separator();
@@ -113,9 +114,11 @@ void MainMenu::DrawEditMenu(MenuTargets& targets) {
   EditorCommands& commands = targets.commands;
   const History& history = context.GetHistory();
   // Labels name the action ("Undo Rename 'Crate'"); the ids stay fixed.
-  if (ImGui::MenuItem((history.UndoMenuLabel() + "###undo").c_str(), "Ctrl+Z", false, history.CanUndo())) context.Undo();
+  const std::string undo = BoundedLabel(history.UndoMenuLabel()) + "###undo";
+  if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, history.CanUndo())) context.Undo();
   GlobalWidgetMap().Record("menu/Edit/Undo");
-  if (ImGui::MenuItem((history.RedoMenuLabel() + "###redo").c_str(), "Ctrl+Y", false, history.CanRedo())) context.Redo();
+  const std::string redo = BoundedLabel(history.RedoMenuLabel()) + "###redo";
+  if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, history.CanRedo())) context.Redo();
   GlobalWidgetMap().Record("menu/Edit/Redo");
   ImGui::Separator();
   const bool selected = commands.HasSelection();

@@ -10,6 +10,7 @@
 #include "cairn/ecs/command.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/demo_scene.h"
 #include "cairn/editor/panels/editor_host.h"
 #include "cairn/editor/panels/modal_frame.h"
@@ -411,7 +412,7 @@ void SceneFiles::DrawRecoveryDialog() {
   ImGui::Spacing();
   constexpr std::size_t kListed = 8;
   for (std::size_t i = 0; i < std::min(count, kListed); ++i) {
-    ImGui::BulletText("%s", offer.contents.entries[i].action.name.c_str());
+    BoundedBulletText(offer.contents.entries[i].action.name, TextBounds::Label());
   }
   if (count > kListed) ImGui::TextColored(theme::kTextDim, "... and %zu more", count - kListed);
   const std::vector<JournalProblem>& problems = offer.contents.problems;
@@ -419,13 +420,13 @@ void SceneFiles::DrawRecoveryDialog() {
     ImGui::Spacing();
     ImGui::TextColored(theme::kWarning, "%s cannot be recovered:", Plural(problems.size(), "entry", "entries").c_str());
     for (const JournalProblem& problem : problems) {
-      ImGui::TextColored(theme::kWarning, "%s", Describe(problem).c_str());
+      BoundedTextColored(theme::kWarning, Describe(problem));
       GlobalWidgetMap().Record("recovery/problem/" + std::to_string(problem.entry));
     }
   }
   if (offer.mismatch) {
     ImGui::Spacing();
-    ImGui::TextColored(theme::kError, "The journal cannot be applied: %s", offer.mismatch->c_str());
+    BoundedTextColored(theme::kError, "The journal cannot be applied: " + *offer.mismatch);
   }
   ImGui::PopTextWrapPos();
   EndModalBody();
@@ -476,13 +477,13 @@ void SceneFiles::DrawReportDialog() {
   if (!BeginModal(id.c_str(), ImVec2(ModalMetrics::kWidth + 120.0f, ModalMetrics::kHeight + 80.0f))) return;
   BeginModalBody();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(report.summary.c_str());
+  BoundedText(report.summary);
   ImGui::Spacing();
   for (const std::string& line : report.lines) {
     ImGui::PushStyleColor(ImGuiCol_Text, theme::kError);
     ImGui::Bullet();
     ImGui::SameLine();
-    ImGui::TextUnformatted(line.c_str());
+    BoundedText(line);
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();

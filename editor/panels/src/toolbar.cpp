@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
 #include "cairn/editor/viewport_panel.h"
@@ -36,7 +37,7 @@ bool ToggleButton(const char* label, bool on, float width, const char* map_name)
 }
 
 void Tooltip(const std::string& text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text.c_str());
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) BoundedTooltip(text);
 }
 
 void DrawTools(ViewportPanel* viewport) {
@@ -92,13 +93,13 @@ void DrawHistory(EditorContext& context) {
   if (ImGui::Button("Undo", ImVec2(60.0f, 0.0f))) context.Undo();
   if (!history.CanUndo()) ImGui::EndDisabled();
   GlobalWidgetMap().Record("toolbar/undo");
-  Tooltip(history.CanUndo() ? history.UndoMenuLabel() + "  (Ctrl+Z)" : "Nothing to undo");
+  Tooltip(history.CanUndo() ? BoundedLabel(history.UndoMenuLabel()) + "  (Ctrl+Z)" : "Nothing to undo");
   ImGui::SameLine(0.0f, 4.0f);
   if (!history.CanRedo()) ImGui::BeginDisabled();
   if (ImGui::Button("Redo", ImVec2(60.0f, 0.0f))) context.Redo();
   if (!history.CanRedo()) ImGui::EndDisabled();
   GlobalWidgetMap().Record("toolbar/redo");
-  Tooltip(history.CanRedo() ? history.RedoMenuLabel() + "  (Ctrl+Y)" : "Nothing to redo");
+  Tooltip(history.CanRedo() ? BoundedLabel(history.RedoMenuLabel()) + "  (Ctrl+Y)" : "Nothing to redo");
 }
 
 void DrawViews(ViewportPanel* viewport) {

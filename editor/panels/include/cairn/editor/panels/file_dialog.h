@@ -8,7 +8,8 @@
 //   Escape        cancel
 //
 // The path field takes a name in the current folder, a relative path or an
-// absolute one ("~/" is the home folder). Choosing a file to save that
+// absolute one ("~/" is the home folder), of at most 4,096 bytes (PATH_MAX;
+// a longer paste is cut). Choosing a file to save that
 // exists asks once more ("Replace"); a name without an extension gets
 // ".json". The dialog only picks a path: the caller opens or writes it.
 

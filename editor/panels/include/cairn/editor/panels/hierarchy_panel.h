@@ -15,6 +15,10 @@
 // only the rows on screen are drawn, so 100,000 entities scroll freely. When
 // the selection changes elsewhere (the viewport picked an entity, a create
 // selected the new one), the panel expands its ancestors and scrolls to it.
+//
+// Names are drawn as bounded labels (bounded_text.h), and a name cut by the
+// row's edge shows in a tooltip. A name longer than a text field holds
+// (kMaxEditableBytes) is renamed from an empty field; left empty, it stays.
 
 #include <cstdint>
 #include <optional>

@@ -8,6 +8,10 @@
 // primary entity's values (a field whose values differ is marked), and an
 // edit sets the field on all of them as one action.
 //
+// Names and string values longer than a text field holds (kMaxEditableBytes)
+// are shown elided and read-only, with Copy and Replace... (see
+// BoundedInputText); a replacement is one Rename or field edit.
+//
 // Per component: a header with a remove button and a context menu (copy
 // values, paste values, reset, remove). Below the components: "Add
 // Component" (see AddComponentPopup) and, when the clipboard holds a
