@@ -44,7 +44,9 @@ class EntityWriter {
   void ComputeWorldMatrices();
   void WriteEntity(ecs::EntityId id, Entity entity);
   void WriteComponents(Entity entity);
-  void WriteComponent(Entity entity, const ComponentInfo& info);
+  // `leftovers`: fields to write after the reflected ones (those a
+  // runtime-defined type no longer has); null for none.
+  void WriteComponent(Entity entity, const ComponentInfo& info, const Document* leftovers);
   void WriteField(Entity entity, const ComponentInfo& info, const FieldInfo& field, const void* component);
   // `info` and `field` name the values in an error; null: the world matrix.
   void WriteFloats(Entity entity, const ComponentInfo* info, const FieldInfo* field, const float* values, int count);
@@ -210,7 +212,9 @@ void EntityWriter::WriteComponents(Entity entity) {
     const ComponentInfo& info = world_.GetComponentInfo(type);
     write_unknown_until(&info.name);
     start_member();
-    WriteComponent(entity, info);
+    // Fields a runtime-defined type no longer has, kept by the loader.
+    const auto leftovers = info.IsRuntimeDefined() ? unknown.find(info.name) : unknown.end();
+    WriteComponent(entity, info, leftovers != unknown.end() && leftovers->is_object() ? &*leftovers : nullptr);
   }
   write_unknown_until(nullptr);
   if (first) {
@@ -221,10 +225,10 @@ void EntityWriter::WriteComponents(Entity entity) {
   out_ += '}';
 }
 
-void EntityWriter::WriteComponent(Entity entity, const ComponentInfo& info) {
+void EntityWriter::WriteComponent(Entity entity, const ComponentInfo& info, const Document* leftovers) {
   AppendString(out_, info.name);
   out_ += ": ";
-  if (info.fields.empty()) {
+  if (info.fields.empty() && (leftovers == nullptr || leftovers->empty())) {
     out_ += "{}";
     return;
   }
@@ -238,6 +242,17 @@ void EntityWriter::WriteComponent(Entity entity, const ComponentInfo& info) {
     AppendString(out_, field.name);
     out_ += ": ";
     WriteField(entity, info, field, component);
+  }
+  if (leftovers != nullptr) {
+    for (auto it = leftovers->begin(); it != leftovers->end(); ++it) {
+      if (info.FindField(it.key()) != nullptr) continue;  // the reflected value wins
+      if (!first) out_ += ',';
+      first = false;
+      AppendNewline(out_, 5);
+      AppendString(out_, it.key());
+      out_ += ": ";
+      AppendValue(out_, it.value(), 5);
+    }
   }
   AppendNewline(out_, 4);
   out_ += '}';

@@ -134,7 +134,17 @@ class Reader {
   void ReadEntityKeys(std::size_t index, const Document& entity);
   std::optional<EntityId> ReadId(const Document& value, const Place& place, bool allow_null);
   void ReadComponents(std::size_t index);
-  bool ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component);
+  // `leftovers` receives the fields a runtime-defined type no longer has.
+  bool ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component,
+                     Document& leftovers);
+  // A field of a runtime-defined type, whose definition may have changed
+  // since the file was written: a value of another type is converted where
+  // that keeps its meaning (an integral float to an int, a shorter vector
+  // padded), with a warning; otherwise the value is refused as any wrong
+  // value is, so that nothing is dropped.
+  bool MigrateField(const FieldInfo& field, const Document& value, const Place& place, void* component);
+  // Warns when an entity reference names no entity of the file.
+  void CheckReference(const FieldInfo& field, const Place& place, const void* component);
   bool ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component);
   void ReadWorldMatrix(const Document& value, const Place& place);
   void ReadHierarchy();
@@ -318,43 +328,171 @@ void Reader::ReadWorldMatrix(const Document& value, const Place& place) {
 bool Reader::ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component) {
   PlaceReport report(sink_, place);
   if (!ecs::DecodeField<DocumentTree>(field, value, component, report)) return false;
-  if (field.type == FieldType::kEntityRef) {
-    const EntityId id = field.Ref<EntityId>(component);
-    if (id && !entry_by_id_.contains(id)) {
-      sink_.Warning(place.Pointer(), "no entity in this file has id " + ecs::ToHex(id) + " (a dangling reference)");
-    }
-  }
+  CheckReference(field, place, component);
   return true;
 }
 
-bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component) {
+void Reader::CheckReference(const FieldInfo& field, const Place& place, const void* component) {
+  if (field.type != FieldType::kEntityRef) return;
+  const EntityId id = field.Ref<EntityId>(component);
+  if (id && !entry_by_id_.contains(id)) {
+    sink_.Warning(place.Pointer(), "no entity in this file has id " + ecs::ToHex(id) + " (a dangling reference)");
+  }
+}
+
+bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component,
+                           Document& leftovers) {
   if (!value.is_object()) {
     sink_.Error(place.Pointer(), "expected an object of fields, found " + Found(value));
     return false;
   }
+  // A runtime-defined (project) type whose definition changed since the file
+  // was saved is read leniently: see MigrateField.
+  const bool migrates = info.IsRuntimeDefined();
   bool ok = true;
   std::size_t matched = 0;
   for (const FieldInfo& field : info.fields) {
-    const auto it = value.find(field.name);
+    auto it = value.find(field.name);
+    if (it == value.end() && migrates) {
+      for (const std::string& previous : field.previous_names) {
+        it = value.find(previous);
+        if (it == value.end()) continue;
+        Place renamed = place;
+        renamed.field = it.key();
+        sink_.Warning(renamed.Pointer(), "field " + Quoted(previous) + " is now called " + Quoted(field.name) +
+                                             ": its value is kept under the new name");
+        break;
+      }
+    }
     if (it == value.end()) {
+      if (migrates) {
+        sink_.Warning(place.Pointer(), "missing field " + Quoted(field.name) + ": it takes its default, as the " +
+                                           info.name + " definition says");
+        continue;
+      }
       sink_.Error(place.Pointer(), "missing field " + Quoted(field.name));
       ok = false;
       continue;
     }
     ++matched;
     Place field_place = place;
-    field_place.field = field.name;
-    ok = ReadField(field, *it, field_place, component) && ok;
+    field_place.field = it.key();
+    ok = (migrates ? MigrateField(field, *it, field_place, component) : ReadField(field, *it, field_place, component)) && ok;
   }
   if (matched == value.size()) return ok;
   std::string known;
   for (const FieldInfo& field : info.fields) known += (known.empty() ? "" : ", ") + field.name;
   for (auto it = value.begin(); it != value.end(); ++it) {
-    if (info.FindField(it.key()) != nullptr) continue;
+    const bool is_field = std::any_of(info.fields.begin(), info.fields.end(), [&](const FieldInfo& field) {
+      return field.name == it.key() ||
+             (migrates && std::find(field.previous_names.begin(), field.previous_names.end(), it.key()) !=
+                              field.previous_names.end());
+    });
+    if (is_field) continue;
     Place field_place = place;
     field_place.field = it.key();
+    if (migrates) {
+      sink_.Warning(field_place.Pointer(), "field " + Quoted(it.key()) + " is not in the " + info.name +
+                                               " definition: kept in the file as it is");
+      leftovers[it.key()] = *it;
+      continue;
+    }
     sink_.Error(field_place.Pointer(), "unknown field " + Quoted(it.key()) + " (" + info.name +
                                            (known.empty() ? " has no fields)" : " has " + known + ")"));
+    ok = false;
+  }
+  return ok;
+}
+
+namespace {
+
+// The value a field whose type changed can take from what the file holds,
+// or nullopt when no conversion keeps its meaning.
+std::optional<Document> ConvertForField(const FieldInfo& field, const Document& value) {
+  switch (field.type) {
+    case FieldType::kInt:
+      if (value.is_boolean()) return Document(value.get<bool>() ? 1 : 0);
+      if (value.is_number_float() && std::isfinite(value.get<double>()) &&
+          value.get<double>() == std::trunc(value.get<double>()) && std::fabs(value.get<double>()) < 9.0e15) {
+        return Document(static_cast<std::int64_t>(value.get<double>()));
+      }
+      return std::nullopt;
+    case FieldType::kFloat:
+      if (value.is_boolean()) return Document(value.get<bool>() ? 1.0 : 0.0);
+      return std::nullopt;
+    case FieldType::kBool:
+      if (value.is_number_integer() && (value == 0 || value == 1)) return Document(value == 1);
+      return std::nullopt;
+    case FieldType::kVec2:
+    case FieldType::kVec3:
+    case FieldType::kVec4:
+    case FieldType::kQuat: {
+      const std::size_t count = field.type == FieldType::kVec2 ? 2 : field.type == FieldType::kVec3 ? 3 : 4;
+      if (!value.is_array() || value.size() >= count || value.empty()) return std::nullopt;
+      if (!std::all_of(value.begin(), value.end(), [](const Document& element) { return element.is_number(); })) {
+        return std::nullopt;
+      }
+      Document padded = value;
+      // A colour gains an opaque alpha; other vectors gain zeros.
+      while (padded.size() < count) padded.push_back(field.hints.color && padded.size() == 3 ? 1.0 : 0.0);
+      return padded;
+    }
+    case FieldType::kString:
+      if (value.is_number() || value.is_boolean()) return Document(DescribeJsonValue(value));
+      return std::nullopt;
+    case FieldType::kEnum:
+    case FieldType::kEntityRef:
+    case FieldType::kAsset: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Collects a field's problems, to forward them or replace them.
+class CollectedReport final : public ecs::FieldReport {
+ public:
+  struct Problem {
+    bool error;
+    std::size_t element;
+    std::string message;
+  };
+  void Error(std::size_t element, std::string message) override { problems.push_back({true, element, std::move(message)}); }
+  void Warning(std::size_t element, std::string message) override {
+    problems.push_back({false, element, std::move(message)});
+  }
+  std::vector<Problem> problems;
+};
+
+}  // namespace
+
+bool Reader::MigrateField(const FieldInfo& field, const Document& value, const Place& place, void* component) {
+  CollectedReport first;
+  if (ecs::DecodeField<DocumentTree>(field, value, component, first)) {
+    for (const auto& problem : first.problems) {
+      sink_.Warning(problem.element == ecs::kWholeValue ? place.Pointer() : place.Element(problem.element).Pointer(),
+                    problem.message);
+    }
+    CheckReference(field, place, component);
+    return true;
+  }
+  if (const std::optional<Document> converted = ConvertForField(field, value)) {
+    CollectedReport second;
+    if (ecs::DecodeField<DocumentTree>(field, *converted, component, second)) {
+      sink_.Warning(place.Pointer(), "the " + std::string(ecs::FieldTypeName(field.type)) + " field now holds " +
+                                         DescribeJsonValue(*converted, true) + ", converted from " +
+                                         DescribeJsonValue(value, true));
+      return true;
+    }
+  }
+  // No conversion keeps the value's meaning: refuse the file (as for any
+  // wrong value) rather than drop the value.
+  for (const auto& problem : first.problems) {
+    const std::string pointer =
+        problem.element == ecs::kWholeValue ? place.Pointer() : place.Element(problem.element).Pointer();
+    if (problem.error) {
+      sink_.Error(pointer, problem.message);
+    } else {
+      sink_.Warning(pointer, problem.message);
+    }
   }
   return false;
 }
@@ -397,7 +535,9 @@ void Reader::ReadComponents(std::size_t index) {
     if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
     void* memory = scratch->memory();
     info.Construct(memory);
-    const bool ok = ReadComponent(info, *it, place, memory);
+    Document leftovers = Document::object();
+    const bool ok = ReadComponent(info, *it, place, memory, leftovers);
+    if (!leftovers.empty()) unknown[name] = std::move(leftovers);
     if (ok && !entry.handle.IsNull() && !sink_.HasErrors()) world_->AddComponentData(entry.handle, info.type, memory);
     info.Destroy(memory);
   }
