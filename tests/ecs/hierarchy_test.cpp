@@ -224,6 +224,75 @@ TEST_CASE("IsAncestorOf follows parents up to the root", "[ecs][hierarchy]") {
   REQUIRE_FALSE(world.IsAncestorOf(tree.other, tree.a1));
 }
 
+TEST_CASE("ForEachInSubtree visits parents before children with each entity's sibling position",
+          "[ecs][hierarchy]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const Entity first_root = CreateNamed(world, "first");
+  const Tree tree = MakeTree(world);
+  const auto visit = [&world](Entity root) {
+    std::vector<std::pair<Entity, std::uint32_t>> visited;
+    world.ForEachInSubtree(root, [&](Entity entity, std::uint32_t position) { visited.emplace_back(entity, position); });
+    return visited;
+  };
+  using Visits = std::vector<std::pair<Entity, std::uint32_t>>;
+  REQUIRE(visit(tree.root) ==
+          Visits{{tree.root, 1}, {tree.a, 0}, {tree.a1, 0}, {tree.a2, 1}, {tree.b, 1}, {tree.b1, 0}});
+  REQUIRE(visit(tree.b) == Visits{{tree.b, 1}, {tree.b1, 0}});
+  REQUIRE(visit(tree.a2) == Visits{{tree.a2, 1}});
+  REQUIRE(visit(first_root) == Visits{{first_root, 0}});
+  world.DestroyEntity(first_root);
+  REQUIRE_THROWS_AS(visit(first_root), StaleEntityError);
+}
+
+TEST_CASE("SubtreePostOrder lists every entity after all of its descendants", "[ecs][hierarchy]") {
+  // The links alone, over a storage of Hierarchy components:
+  //   root          other
+  //   ├─ a
+  //   │  ├─ a1
+  //   │  └─ a2
+  //   └─ b
+  //      └─ b1
+  ComponentStorage<Hierarchy> storage;
+  HierarchyLinks links;
+  links.Bind(storage);
+  const auto make = [&](std::uint32_t index, Entity parent) {
+    const Entity entity{index, 0};
+    storage.Emplace(entity);
+    links.Link(entity, parent, kNullEntity);
+    return entity;
+  };
+  const Entity root = make(0, kNullEntity);
+  const Entity a = make(1, root);
+  const Entity a1 = make(2, a);
+  const Entity a2 = make(3, a);
+  const Entity b = make(4, root);
+  const Entity b1 = make(5, b);
+  make(6, kNullEntity);
+  REQUIRE(links.SubtreePostOrder(root) == Entities{a1, a2, a, b1, b, root});
+  REQUIRE(links.SubtreePostOrder(a) == Entities{a1, a2, a});
+  REQUIRE(links.SubtreePostOrder(b1) == Entities{b1});
+}
+
+TEST_CASE("ParentStepCount counts the steps up the upward walks take", "[ecs][hierarchy]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const Tree tree = MakeTree(world);
+  std::uint64_t before = world.ParentStepCount();
+  REQUIRE(world.IsAncestorOf(tree.root, tree.a1));  // a1 -> a -> root
+  REQUIRE(world.ParentStepCount() - before == 2);
+  before = world.ParentStepCount();
+  REQUIRE_FALSE(world.IsAncestorOf(tree.b, tree.a1));  // up to the root in vain
+  REQUIRE(world.ParentStepCount() - before == 2);
+  before = world.ParentStepCount();
+  world.ComputeWorldMatrix(tree.b1);  // b1 -> b -> root
+  REQUIRE(world.ParentStepCount() - before == 2);
+  before = world.ParentStepCount();
+  world.GetChildren(tree.root);
+  world.ForEachInSubtree(tree.root, [](Entity, std::uint32_t) {});
+  REQUIRE(world.ParentStepCount() == before);  // downward walks do not count
+}
+
 TEST_CASE("Destroying an entity that has children is an error", "[ecs][hierarchy]") {
   TestWorld world(kWorldSeed);
   RegisterBuiltinComponents(world);

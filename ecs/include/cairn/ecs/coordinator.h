@@ -233,6 +233,22 @@ class Coordinator {
     }
   }
 
+  // Calls fn(Entity entity, std::uint32_t position) for `root` and each of its
+  // descendants in pre-order (parents before children, siblings in order),
+  // `position` being the entity's index among its siblings. O(size of the
+  // subtree + position of the root), whatever its depth. @warning fn must not
+  // reparent, create or destroy entities.
+  template <typename Fn>
+  void ForEachInSubtree(Entity root, Fn&& fn) const {
+    RequireAlive(root, "ForEachInSubtree", "");
+    links_.ForEachInPreOrder(root, std::forward<Fn>(fn));
+  }
+
+  // How many steps up to a parent the hierarchy's upward walks (SetParent's
+  // cycle check, IsAncestorOf, ComputeWorldMatrix) have taken in this world;
+  // for tests and profiling (see HierarchyLinks::ParentStepCount).
+  std::uint64_t ParentStepCount() const { return links_.ParentStepCount(); }
+
   // The entity's world matrix computed now from its ancestors' Transforms
   // (entities without a Transform contribute identity). O(depth).
   glm::mat4 ComputeWorldMatrix(Entity entity) const;
@@ -316,7 +332,6 @@ class Coordinator {
   void ComponentWasAdded(Entity entity, ComponentType type);
   // CreateEntity's work once `id` is known to be non-zero and unused.
   Entity CreateEntityWithUnusedId(EntityId id);
-  std::vector<Entity> SubtreePostOrder(Entity root) const;
 
   EntityPool pool_;
   std::vector<Signature> signatures_;  // by entity slot
