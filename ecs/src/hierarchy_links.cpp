@@ -68,7 +68,11 @@ Entity HierarchyLinks::ChildAt(Entity parent, std::size_t position, Entity skip)
 }
 
 bool HierarchyLinks::IsAncestorOf(Entity ancestor, Entity entity) const {
-  if (ancestor.IsNull() || !storage_->Contains(ancestor)) return false;
+  // A childless entity is nobody's ancestor. This is what keeps building a
+  // subtree top down (a restore, a paste, a duplicate) linear: every new
+  // entity is placed while still a leaf, and its cycle check stops here
+  // instead of walking the new parent's ancestors, once per entity.
+  if (ancestor.IsNull() || !storage_->Contains(ancestor) || storage_->Get(ancestor).child_count == 0) return false;
   for (Entity current = Parent(entity); !current.IsNull(); current = Parent(current)) {
     ++parent_steps_;
     if (current == ancestor) return true;

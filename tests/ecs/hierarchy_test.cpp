@@ -11,6 +11,7 @@
 
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/test/chains.h"
 #include "ecs_test_support.h"
 
 using namespace cairn::ecs;
@@ -19,6 +20,7 @@ using cairn::ecs::test::CreateNamed;
 using cairn::ecs::test::Described;
 using cairn::ecs::test::kWorldSeed;
 using cairn::ecs::test::MatricesNear;
+using cairn::test::kDeepChainLength;
 
 namespace {
 
@@ -291,6 +293,46 @@ TEST_CASE("ParentStepCount counts the steps up the upward walks take", "[ecs][hi
   world.GetChildren(tree.root);
   world.ForEachInSubtree(tree.root, [](Entity, std::uint32_t) {});
   REQUIRE(world.ParentStepCount() == before);  // downward walks do not count
+}
+
+TEST_CASE("A childless entity is nobody's ancestor: checking so takes no step up", "[ecs][hierarchy]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const Tree tree = MakeTree(world);
+  const std::uint64_t before = world.ParentStepCount();
+  REQUIRE_FALSE(world.IsAncestorOf(tree.a2, tree.b1));
+  REQUIRE_FALSE(world.IsAncestorOf(tree.other, tree.b1));
+  world.SetParent(tree.other, tree.b1);  // its cycle check: `other` has no children
+  REQUIRE(world.ParentStepCount() == before);
+  REQUIRE(world.IsAncestorOf(tree.b, tree.other));
+  REQUIRE(world.ParentStepCount() - before == 2);  // other -> b1 -> b
+}
+
+TEST_CASE("A 100,000-deep chain is built top down, walked and destroyed without a walk up per level",
+          "[ecs][hierarchy][deep]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const std::uint64_t before = world.ParentStepCount();
+  const std::vector<EntityId> ids = cairn::test::CreateChain(world, kDeepChainLength);
+  REQUIRE(world.ParentStepCount() - before < kDeepChainLength);
+  const Entity top = world.GetEntity(ids.front());
+  const Entity bottom = world.GetEntity(ids.back());
+
+  std::vector<EntityId> visited;
+  bool all_first_children = true;
+  world.ForEachInSubtree(top, [&](Entity entity, std::uint32_t position) {
+    visited.push_back(world.GetEntityId(entity));
+    all_first_children = all_first_children && position == 0;
+  });
+  REQUIRE(visited == ids);
+  REQUIRE(all_first_children);
+  REQUIRE(world.IsAncestorOf(top, bottom));
+  REQUIRE(world.ComputeWorldMatrix(bottom) == glm::mat4(1.0f));
+
+  world.DestroyEntityAndChildren(top);
+  REQUIRE(world.EntityCount() == 0);
+  REQUIRE(world.GetStorage<Name>().Size() == 0);
+  REQUIRE(world.ChildCount(kNullEntity) == 0);
 }
 
 TEST_CASE("Destroying an entity that has children is an error", "[ecs][hierarchy]") {

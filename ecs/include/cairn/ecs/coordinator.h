@@ -209,7 +209,9 @@ class Coordinator {
   // Makes `child` a child of `parent` (null: a root), placed before `before`
   // (null: last). Keeps the child's world transform when asked (its local
   // Transform is recomputed). Throws HierarchyError on self-parenting, a
-  // cycle, or a `before` that is not a child of `parent`.
+  // cycle, or a `before` that is not a child of `parent`. O(1) for a child
+  // without children; the cycle check of a child with children, and keeping
+  // the world transform, walk up the ancestors (O(depth)).
   void SetParent(Entity child, Entity parent, Entity before = kNullEntity, bool keep_world_transform = false);
   // Same, placing the child at `position` among the new siblings (clamped).
   void SetParentAt(Entity child, Entity parent, std::size_t position, bool keep_world_transform = false);

@@ -43,8 +43,9 @@ class HierarchyLinks {
   // ---- Walks ---------------------------------------------------------------
 
   // True when `ancestor` is a parent, grandparent, ... of `entity` (an entity
-  // is not its own ancestor; a null or dead `ancestor` is nobody's).
-  // O(depth of entity).
+  // is not its own ancestor; a null or dead `ancestor` is nobody's). O(1)
+  // when `ancestor` has no children, else O(depth of entity): the cycle check
+  // of an entity placed while still a leaf costs nothing, however deep.
   bool IsAncestorOf(Entity ancestor, Entity entity) const;
 
   // Calls fn(Entity) for `entity`, its parent, its grandparent, ... up to its
