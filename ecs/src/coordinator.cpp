@@ -391,9 +391,14 @@ glm::mat4 Coordinator::ComputeWorldMatrix(Entity entity) const {
   RequireAlive(entity, "ComputeWorldMatrix", "");
   if (!IsRegistered<Transform>()) return glm::mat4(1.0f);
   const auto& transforms = static_cast<const ComponentStorage<Transform>&>(*TypedSlot<Transform>().storage);
-  glm::mat4 world(1.0f);
-  links_.ForEachSelfAndAncestor(entity, [&](Entity current) {
+  const auto apply = [&transforms](Entity current, glm::mat4& world) {
     if (transforms.Contains(current)) world = transforms.Get(current).LocalMatrix() * world;
+  };
+  glm::mat4 world(1.0f);
+  apply(entity, world);
+  links_.ForEachAncestorWhile(entity, [&](Entity ancestor) {
+    apply(ancestor, world);
+    return true;
   });
   return world;
 }

@@ -73,11 +73,12 @@ bool HierarchyLinks::IsAncestorOf(Entity ancestor, Entity entity) const {
   // entity is placed while still a leaf, and its cycle check stops here
   // instead of walking the new parent's ancestors, once per entity.
   if (ancestor.IsNull() || !storage_->Contains(ancestor) || storage_->Get(ancestor).child_count == 0) return false;
-  for (Entity current = Parent(entity); !current.IsNull(); current = Parent(current)) {
-    ++parent_steps_;
-    if (current == ancestor) return true;
-  }
-  return false;
+  bool found = false;
+  ForEachAncestorWhile(entity, [&](Entity current) {
+    found = current == ancestor;
+    return !found;
+  });
+  return found;
 }
 
 Entity HierarchyLinks::DeepestFirstDescendant(Entity entity) const {

@@ -246,9 +246,18 @@ class Coordinator {
     links_.ForEachInPreOrder(root, std::forward<Fn>(fn));
   }
 
+  // Calls fn(Entity) -> bool for the entity's parent, grandparent, ... up to
+  // its root, while fn returns true. O(depth).
+  template <typename Fn>
+  void ForEachAncestorWhile(Entity entity, Fn&& fn) const {
+    RequireAlive(entity, "ForEachAncestorWhile", "");
+    links_.ForEachAncestorWhile(entity, std::forward<Fn>(fn));
+  }
+
   // How many steps up to a parent the hierarchy's upward walks (SetParent's
-  // cycle check, IsAncestorOf, ComputeWorldMatrix) have taken in this world;
-  // for tests and profiling (see HierarchyLinks::ParentStepCount).
+  // cycle check, IsAncestorOf, ForEachAncestorWhile, ComputeWorldMatrix) have
+  // taken in this world; for tests and profiling (see
+  // HierarchyLinks::ParentStepCount).
   std::uint64_t ParentStepCount() const { return links_.ParentStepCount(); }
 
   // The entity's world matrix computed now from its ancestors' Transforms

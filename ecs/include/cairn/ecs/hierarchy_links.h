@@ -48,10 +48,10 @@ class HierarchyLinks {
   // of an entity placed while still a leaf costs nothing, however deep.
   bool IsAncestorOf(Entity ancestor, Entity entity) const;
 
-  // Calls fn(Entity) for `entity`, its parent, its grandparent, ... up to its
-  // root. O(depth).
+  // Calls fn(Entity) -> bool for the parent of `entity`, its parent, ... up
+  // to the root, while fn returns true. O(depth).
   template <typename Fn>
-  void ForEachSelfAndAncestor(Entity entity, Fn&& fn) const;
+  void ForEachAncestorWhile(Entity entity, Fn&& fn) const;
 
   // Calls fn(Entity entity, std::uint32_t position) for `root` and every
   // descendant in pre-order: each parent before its children, children in
@@ -68,7 +68,7 @@ class HierarchyLinks {
   std::vector<Entity> SubtreePostOrder(Entity root) const;
 
   // How many steps from an entity up to its parent the upward walks
-  // (IsAncestorOf, ForEachSelfAndAncestor) have taken since construction.
+  // (IsAncestorOf, ForEachAncestorWhile) have taken since construction.
   // For tests and profiling: a structural edit takes a few per operation,
   // never a few per entity times the depth.
   std::uint64_t ParentStepCount() const { return parent_steps_; }
@@ -102,11 +102,10 @@ class HierarchyLinks {
 // ---- Template definitions ---------------------------------------------------
 
 template <typename Fn>
-void HierarchyLinks::ForEachSelfAndAncestor(Entity entity, Fn&& fn) const {
-  fn(entity);
+void HierarchyLinks::ForEachAncestorWhile(Entity entity, Fn&& fn) const {
   for (Entity current = Parent(entity); !current.IsNull(); current = Parent(current)) {
     ++parent_steps_;
-    fn(current);
+    if (!fn(current)) return;
   }
 }
 
