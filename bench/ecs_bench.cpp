@@ -3,13 +3,20 @@
 // component, entity = index) in the same binary. Each benchmark reports
 // "ns_per_entity"; main() ends with a table of the ratios to the baseline.
 //
+// Then the hierarchy workload (7): a subtree snapshotted, destroyed and
+// restored (a delete and its undo), once as a chain N deep and once as a root
+// with N - 1 children, the flat tree being the deep one's baseline. A second
+// table gives deep / flat: near 1 when the cost grows with the subtree's size
+// and not with its depth.
+//
 // Only the workload itself is timed (manual timing, in thread CPU time):
 // building the world a workload starts from, and tearing it down, happen
 // outside the clock. Every
 // Cairn world has a system whose signature is Position + Velocity, so system
 // membership is kept up to date as it is in the editor.
 //
-// Map: [components and worlds] [timing] [workloads 1-6] [registration, main]
+// Map: [components and worlds] [timing] [workloads 1-6] [hierarchy workload 7]
+//      [registration, main]
 
 #include <algorithm>
 #include <cstdint>
@@ -28,6 +35,7 @@
 #include <glm/vec3.hpp>
 
 #include "bench_summary.h"
+#include "cairn/ecs/command.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/system.h"
 
@@ -352,6 +360,53 @@ void DestroyBaseline(benchmark::State& state, std::size_t count) {
   benchmark::DoNotOptimize(free_slots.data());
 }
 
+// ---- [hierarchy workload 7] -------------------------------------------------------
+
+enum class TreeShape : std::uint8_t {
+  kChain,  // every entity the only child of the one before
+  kFlat,   // one root, every other entity its child
+};
+
+// `count` entities with Position and Velocity in the given shape; returns
+// the root.
+Entity MakeTree(Coordinator& coordinator, std::size_t count, TreeShape shape) {
+  const Entity root = coordinator.CreateEntity();
+  coordinator.AddComponent<Position>(root, StartPosition(0));
+  coordinator.AddComponent<Velocity>(root, StartVelocity(0));
+  Entity parent = root;
+  for (std::size_t i = 1; i < count; ++i) {
+    const Entity entity = coordinator.CreateEntity();
+    coordinator.AddComponent<Position>(entity, StartPosition(i));
+    coordinator.AddComponent<Velocity>(entity, StartVelocity(i));
+    coordinator.SetParent(entity, parent);
+    if (shape == TreeShape::kChain) parent = entity;
+  }
+  return root;
+}
+
+// (7) DestroySubtreeCommand on the root (snapshot, then destroy), then its
+// inverse (restore the same ids, components and places): a delete and its
+// undo. The world is the same after every iteration.
+void SnapshotRestore(benchmark::State& state, std::size_t count, TreeShape shape) {
+  const std::unique_ptr<Coordinator> coordinator = MakeCoordinator();
+  const cairn::ecs::EntityId root = coordinator->GetEntityId(MakeTree(*coordinator, count, shape));
+  Measure(state, count, NoPreparation, [&] {
+    for (const cairn::ecs::Command& undo :
+         cairn::ecs::ApplyCommand(*coordinator, cairn::ecs::DestroySubtreeCommand{root})) {
+      cairn::ecs::ApplyCommand(*coordinator, undo);
+    }
+  });
+  if (coordinator->EntityCount() != count) state.SkipWithError("the restore lost entities");
+}
+
+void SnapshotRestoreChain(benchmark::State& state, std::size_t count) {
+  SnapshotRestore(state, count, TreeShape::kChain);
+}
+
+void SnapshotRestoreFlat(benchmark::State& state, std::size_t count) {
+  SnapshotRestore(state, count, TreeShape::kFlat);
+}
+
 // ---- [registration, main] ------------------------------------------------------
 
 struct Workload {
@@ -380,20 +435,38 @@ std::string BenchmarkName(const char* workload, const char* variant, std::size_t
   return name;
 }
 
-std::vector<cairn::bench::Comparison> RegisterAll() {
-  std::vector<cairn::bench::Comparison> rows;
+// Registers both variants of a workload at one size; returns its table row.
+cairn::bench::Comparison RegisterPair(const Workload& workload, const char* measured_variant,
+                                      const char* baseline_variant, std::size_t count) {
+  const std::string measured = BenchmarkName(workload.key, measured_variant, count);
+  const std::string baseline = BenchmarkName(workload.key, baseline_variant, count);
+  benchmark::RegisterBenchmark(measured.c_str(), workload.cairn, count)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark(baseline.c_str(), workload.baseline, count)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
+  return {workload.title, count, workload.target_ratio, measured, baseline};
+}
+
+// The hierarchy workload: the deep variant is "chain", its baseline "flat".
+constexpr Workload kHierarchyWorkload = {"snapshot_restore", "(7) snapshot + destroy + restore a subtree", 2.0,
+                                         SnapshotRestoreChain, SnapshotRestoreFlat};
+
+constexpr std::size_t kHierarchyCounts[] = {10'000, 100'000};
+
+struct Registered {
+  std::vector<cairn::bench::Comparison> core;       // against plain arrays
+  std::vector<cairn::bench::Comparison> hierarchy;  // deep against flat
+};
+
+Registered RegisterAll() {
+  Registered rows;
   for (const Workload& workload : kWorkloads) {
-    for (const std::size_t count : kEntityCounts) {
-      const std::string measured = BenchmarkName(workload.key, "cairn", count);
-      const std::string baseline = BenchmarkName(workload.key, "baseline", count);
-      benchmark::RegisterBenchmark(measured.c_str(), workload.cairn, count)
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark(baseline.c_str(), workload.baseline, count)
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond);
-      rows.push_back({workload.title, count, workload.target_ratio, measured, baseline});
-    }
+    for (const std::size_t count : kEntityCounts) rows.core.push_back(RegisterPair(workload, "cairn", "baseline", count));
+  }
+  for (const std::size_t count : kHierarchyCounts) {
+    rows.hierarchy.push_back(RegisterPair(kHierarchyWorkload, "chain", "flat", count));
   }
   return rows;
 }
@@ -401,13 +474,15 @@ std::vector<cairn::bench::Comparison> RegisterAll() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::vector<cairn::bench::Comparison> rows = RegisterAll();
+  const Registered rows = RegisterAll();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   cairn::bench::RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   std::cout << "\nRatios to the plain-array baseline (ns per entity):";
-  cairn::bench::PrintRatioTable(std::cout, rows, reporter);
+  cairn::bench::PrintRatioTable(std::cout, rows.core, reporter);
+  std::cout << "\nA chain N deep against a flat tree of N entities (ns per entity; the flat tree is the baseline):";
+  cairn::bench::PrintRatioTable(std::cout, rows.hierarchy, reporter);
   return 0;
 }

@@ -8,24 +8,32 @@
 //   Delete/100000         Delete with everything selected: build the action
 //                         and apply it (the next frame's Flush)
 //   Undo/100000           Ctrl+Z of that delete
+//   Duplicate/chain/N     Duplicate of a subtree N entities deep (a chain),
+//   Duplicate/flat/N      and of a root with N - 1 children: build the action
+//                         and apply it, for N = 10,000 and 100,000
 //
 // Times are CPU time of the benchmark thread, so other processes on the
 // machine do not inflate them. The program ends with a table comparing the
 // two frame sizes (target: the 100,000-entity frame within 3x the 10-entity
-// one).
+// one) and the deep duplicate with the flat one (target: within 2x, as the
+// cost should follow the number of entities, not the depth).
 
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/components/transform.h"
+#include "cairn/ecs/command.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/editor_context.h"
 #include "headless_editor.h"
 
 namespace {
@@ -115,6 +123,51 @@ EditTimes TimeEdits() {
   return times;
 }
 
+// ---- Duplicating a deep subtree beside a flat one --------------------------------
+
+enum class TreeShape : std::uint8_t {
+  kChain,  // every entity the only child of the one before
+  kFlat,   // one root, every other entity its child
+};
+
+// `count` entities in the given shape, each named, with a Transform and a
+// cube; returns the root's id.
+ecs::EntityId BuildTree(ecs::Coordinator& world, int count, TreeShape shape) {
+  ecs::Entity root = ecs::kNullEntity;
+  ecs::Entity parent = ecs::kNullEntity;
+  for (int i = 0; i < count; ++i) {
+    const ecs::Entity entity = world.CreateEntity();
+    world.AddComponent<ecs::Name>(entity, {"Entity " + std::to_string(i)});
+    world.AddComponent<ecs::Transform>(entity, {});
+    world.AddComponent<ecs::MeshRenderer>(entity, {});
+    if (root.IsNull()) {
+      root = entity;
+    } else {
+      world.SetParent(entity, parent);
+    }
+    if (shape == TreeShape::kChain || parent.IsNull()) parent = entity;
+  }
+  return world.GetEntityId(root);
+}
+
+// Times Duplicate of the root (building the action and applying it); the
+// undo that removes the copy again, and the transform update a frame would
+// do, are outside the clock.
+void Duplicate(benchmark::State& state, TreeShape shape) {
+  const std::unique_ptr<ecs::Coordinator> world = cairn::editor::CreateBuiltinWorld();
+  const ecs::EntityId selection[] = {BuildTree(*world, static_cast<int>(state.range(0)), shape)};
+  for (auto _ : state) {
+    const ecs::Action inverse = ecs::ApplyAction(*world, actions::Duplicate(*world, selection));
+    state.PauseTiming();
+    ecs::ApplyAction(*world, inverse);
+    world->UpdateSystems(0.0f);
+    state.ResumeTiming();
+  }
+  if (world->EntityCount() != static_cast<std::size_t>(state.range(0))) state.SkipWithError("the undo left copies");
+}
+BENCHMARK_CAPTURE(Duplicate, chain, TreeShape::kChain)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Duplicate, flat, TreeShape::kFlat)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+
 class CpuTimeReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
@@ -154,5 +207,16 @@ int main(int argc, char** argv) {
   std::printf("| delete 100,000 entities (build + apply) | %.1f ms |\n", edits.delete_all * 1e3);
   std::printf("| undo that delete | %.1f ms |\n", edits.undo * 1e3);
   std::printf("| first frame after the undo (rows rebuilt) | %.1f ms |\n", edits.first_frame_after_undo * 1e3);
+
+  std::printf("\n| Duplicate of a subtree of N entities | N | chain N deep | flat (root + N - 1 children) | ratio |\n");
+  std::printf("| --- | --- | --- | --- | --- |\n");
+  for (const char* count : {"10000", "100000"}) {
+    const double chain = reporter.Microseconds(std::string("Duplicate/chain/") + count);
+    const double flat = reporter.Microseconds(std::string("Duplicate/flat/") + count);
+    if (chain < 0.0 || flat <= 0.0) continue;  // filtered out
+    const double ratio = chain / flat;
+    std::printf("| build + apply | %s | %.1f ms | %.1f ms | %.2fx %s |\n", count, chain * 1e-3, flat * 1e-3, ratio,
+                ratio <= 2.0 ? "(met)" : "(NOT met)");
+  }
   return 0;
 }

@@ -217,25 +217,15 @@ Action ApplyAction(Coordinator& coordinator, const Action& action) {
 std::vector<EntityRecord> SnapshotSubtree(const Coordinator& coordinator, Entity root) {
   const ComponentType hierarchy = coordinator.GetComponentType<Hierarchy>();
   std::vector<EntityRecord> records;
-  struct Item {
-    Entity entity;
-    std::uint32_t position;
-  };
-  std::vector<Item> stack{{root, coordinator.SiblingIndex(root)}};
-  while (!stack.empty()) {
-    const Item item = stack.back();
-    stack.pop_back();
-    const Entity parent = coordinator.GetParent(item.entity);
-    EntityRecord record{coordinator.GetEntityId(item.entity),
-                        parent.IsNull() ? kNoEntityId : coordinator.GetEntityId(parent), item.position, {}};
-    coordinator.GetSignature(item.entity).ForEach([&](ComponentType type) {
-      if (type != hierarchy) record.components.push_back(coordinator.ReadComponentValue(item.entity, type));
+  coordinator.ForEachInSubtree(root, [&](Entity entity, std::uint32_t position) {
+    const Entity parent = coordinator.GetParent(entity);
+    EntityRecord record{coordinator.GetEntityId(entity),
+                        parent.IsNull() ? kNoEntityId : coordinator.GetEntityId(parent), position, {}};
+    coordinator.GetSignature(entity).ForEach([&](ComponentType type) {
+      if (type != hierarchy) record.components.push_back(coordinator.ReadComponentValue(entity, type));
     });
     records.push_back(std::move(record));
-    // Push children last-first so they pop in sibling order (pre-order walk).
-    const std::vector<Entity> children = coordinator.GetChildren(item.entity);
-    for (std::size_t i = children.size(); i-- > 0;) stack.push_back({children[i], static_cast<std::uint32_t>(i)});
-  }
+  });
   return records;
 }
 

@@ -83,16 +83,7 @@ void Coordinator::DestroyEntity(Entity entity) {
 
 void Coordinator::DestroyEntityAndChildren(Entity entity) {
   RequireAlive(entity, "DestroyEntityAndChildren", "");
-  for (Entity doomed : SubtreePostOrder(entity)) DestroyEntity(doomed);
-}
-
-std::vector<Entity> Coordinator::SubtreePostOrder(Entity root) const {
-  std::vector<Entity> pre_order{root};
-  for (std::size_t i = 0; i < pre_order.size(); ++i) {
-    ForEachChild(pre_order[i], [&pre_order](Entity child) { pre_order.push_back(child); });
-  }
-  std::reverse(pre_order.begin(), pre_order.end());  // every child now precedes its parent
-  return pre_order;
+  for (Entity doomed : links_.SubtreePostOrder(entity)) DestroyEntity(doomed);
 }
 
 EntityId Coordinator::GetEntityId(Entity entity) const {
@@ -376,10 +367,7 @@ std::vector<Entity> Coordinator::GetChildren(Entity parent) const {
 
 bool Coordinator::IsAncestorOf(Entity ancestor, Entity entity) const {
   RequireAlive(entity, "IsAncestorOf", "");
-  for (Entity current = links_.Parent(entity); !current.IsNull(); current = links_.Parent(current)) {
-    if (current == ancestor) return true;
-  }
-  return false;
+  return links_.IsAncestorOf(ancestor, entity);
 }
 
 void Coordinator::SetParentAt(Entity child, Entity parent, std::size_t position, bool keep_world_transform) {
@@ -426,10 +414,15 @@ glm::mat4 Coordinator::ComputeWorldMatrix(Entity entity) const {
   RequireAlive(entity, "ComputeWorldMatrix", "");
   if (!IsRegistered<Transform>()) return glm::mat4(1.0f);
   const auto& transforms = static_cast<const ComponentStorage<Transform>&>(*TypedSlot<Transform>().storage);
-  glm::mat4 world(1.0f);
-  for (Entity current = entity; !current.IsNull(); current = links_.Parent(current)) {
+  const auto apply = [&transforms](Entity current, glm::mat4& world) {
     if (transforms.Contains(current)) world = transforms.Get(current).LocalMatrix() * world;
-  }
+  };
+  glm::mat4 world(1.0f);
+  apply(entity, world);
+  links_.ForEachAncestorWhile(entity, [&](Entity ancestor) {
+    apply(ancestor, world);
+    return true;
+  });
   return world;
 }
 

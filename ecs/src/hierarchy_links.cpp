@@ -67,6 +67,37 @@ Entity HierarchyLinks::ChildAt(Entity parent, std::size_t position, Entity skip)
   }
 }
 
+bool HierarchyLinks::IsAncestorOf(Entity ancestor, Entity entity) const {
+  // A childless entity is nobody's ancestor. This is what keeps building a
+  // subtree top down (a restore, a paste, a duplicate) linear: every new
+  // entity is placed while still a leaf, and its cycle check stops here
+  // instead of walking the new parent's ancestors, once per entity.
+  if (ancestor.IsNull() || !storage_->Contains(ancestor) || storage_->Get(ancestor).child_count == 0) return false;
+  bool found = false;
+  ForEachAncestorWhile(entity, [&](Entity current) {
+    found = current == ancestor;
+    return !found;
+  });
+  return found;
+}
+
+Entity HierarchyLinks::DeepestFirstDescendant(Entity entity) const {
+  for (Entity child = FirstChild(entity); !child.IsNull(); child = FirstChild(entity)) entity = child;
+  return entity;
+}
+
+std::vector<Entity> HierarchyLinks::SubtreePostOrder(Entity root) const {
+  std::vector<Entity> order;
+  // After an entity come its next sibling's subtree (deepest first child
+  // first) or, after the last sibling, its parent.
+  for (Entity current = DeepestFirstDescendant(root);;) {
+    order.push_back(current);
+    if (current == root) return order;
+    const Entity next = NextSibling(current);
+    current = next.IsNull() ? Parent(current) : DeepestFirstDescendant(next);
+  }
+}
+
 std::uint32_t HierarchyLinks::SiblingIndex(Entity entity) const {
   std::uint32_t index = 0;
   for (Entity sibling = storage_->Get(entity).previous_sibling; !sibling.IsNull();

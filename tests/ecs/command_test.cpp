@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "cairn/ecs/world_dump.h"
+#include "cairn/test/chains.h"
 #include "command_scene.h"
 #include "ecs_test_support.h"
 
@@ -111,6 +112,42 @@ TEST_CASE("Destroying and restoring a root keeps its place among the roots", "[e
   RequireInverseRestores(world, DestroySubtreeCommand{kE});
   RequireInverseRestores(world, DestroySubtreeCommand{kF});
   REQUIRE(ChildIds(world, kNoEntityId) == std::vector<EntityId>{kA, kE, kF});
+}
+
+TEST_CASE("A 100,000-deep chain is destroyed and restored with the same ids, parents and positions",
+          "[ecs][command][deep]") {
+  using cairn::test::kDeepChainLength;
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const EntityId first = world.GetEntityId(CreateNamed(world, "first"));
+  const EntityId top = cairn::test::CreateChain(world, kDeepChainLength).front();
+  const EntityId last = world.GetEntityId(CreateNamed(world, "last"));
+  const std::vector<cairn::test::ChainLink> chain = cairn::test::ReadChain(world, top);
+  REQUIRE(chain.size() == kDeepChainLength);
+  const std::uint64_t steps = world.ParentStepCount();
+
+  const std::vector<Command> inverse = ApplyCommand(world, DestroySubtreeCommand{top});
+  REQUIRE(world.EntityCount() == 2);
+  const auto& records = std::get<RestoreSubtreeCommand>(inverse.at(0)).records;
+  REQUIRE(records.size() == kDeepChainLength);
+  // The snapshot lists the chain top down, each record with its parent and position.
+  std::size_t first_wrong_record = 0;
+  while (first_wrong_record < records.size()) {
+    const EntityRecord& record = records[first_wrong_record];
+    const cairn::test::ChainLink& link = chain[first_wrong_record];
+    if (record.id != link.id || record.parent != link.parent || record.position != link.position) break;
+    ++first_wrong_record;
+  }
+  REQUIRE(first_wrong_record == records.size());
+
+  ApplyAll(world, inverse);
+  const std::vector<cairn::test::ChainLink> restored = cairn::test::ReadChain(world, top);
+  REQUIRE(restored.size() == chain.size());
+  REQUIRE(cairn::test::FirstDifference(restored, chain) == chain.size());
+  REQUIRE(ChildIds(world, kNoEntityId) == std::vector<EntityId>{first, top, last});
+  REQUIRE(world.GetStorage<Transform>().Size() == kDeepChainLength);
+  // Restoring walks no ancestors per entity: fewer steps up than entities.
+  REQUIRE(world.ParentStepCount() - steps < kDeepChainLength);
 }
 
 TEST_CASE("DestroySubtreeCommand reports a missing entity", "[ecs][command]") {

@@ -11,6 +11,7 @@
 
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/test/chains.h"
 #include "ecs_test_support.h"
 
 using namespace cairn::ecs;
@@ -19,6 +20,7 @@ using cairn::ecs::test::CreateNamed;
 using cairn::ecs::test::Described;
 using cairn::ecs::test::kWorldSeed;
 using cairn::ecs::test::MatricesNear;
+using cairn::test::kDeepChainLength;
 
 namespace {
 
@@ -222,6 +224,115 @@ TEST_CASE("IsAncestorOf follows parents up to the root", "[ecs][hierarchy]") {
   REQUIRE_FALSE(world.IsAncestorOf(tree.a1, tree.a1));
   REQUIRE_FALSE(world.IsAncestorOf(tree.a1, tree.root));
   REQUIRE_FALSE(world.IsAncestorOf(tree.other, tree.a1));
+}
+
+TEST_CASE("ForEachInSubtree visits parents before children with each entity's sibling position",
+          "[ecs][hierarchy]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const Entity first_root = CreateNamed(world, "first");
+  const Tree tree = MakeTree(world);
+  const auto visit = [&world](Entity root) {
+    std::vector<std::pair<Entity, std::uint32_t>> visited;
+    world.ForEachInSubtree(root, [&](Entity entity, std::uint32_t position) { visited.emplace_back(entity, position); });
+    return visited;
+  };
+  using Visits = std::vector<std::pair<Entity, std::uint32_t>>;
+  REQUIRE(visit(tree.root) ==
+          Visits{{tree.root, 1}, {tree.a, 0}, {tree.a1, 0}, {tree.a2, 1}, {tree.b, 1}, {tree.b1, 0}});
+  REQUIRE(visit(tree.b) == Visits{{tree.b, 1}, {tree.b1, 0}});
+  REQUIRE(visit(tree.a2) == Visits{{tree.a2, 1}});
+  REQUIRE(visit(first_root) == Visits{{first_root, 0}});
+  world.DestroyEntity(first_root);
+  REQUIRE_THROWS_AS(visit(first_root), StaleEntityError);
+}
+
+TEST_CASE("SubtreePostOrder lists every entity after all of its descendants", "[ecs][hierarchy]") {
+  // The links alone, over a storage of Hierarchy components:
+  //   root          other
+  //   ├─ a
+  //   │  ├─ a1
+  //   │  └─ a2
+  //   └─ b
+  //      └─ b1
+  ComponentStorage<Hierarchy> storage;
+  HierarchyLinks links;
+  links.Bind(storage);
+  const auto make = [&](std::uint32_t index, Entity parent) {
+    const Entity entity{index, 0};
+    storage.Emplace(entity);
+    links.Link(entity, parent, kNullEntity);
+    return entity;
+  };
+  const Entity root = make(0, kNullEntity);
+  const Entity a = make(1, root);
+  const Entity a1 = make(2, a);
+  const Entity a2 = make(3, a);
+  const Entity b = make(4, root);
+  const Entity b1 = make(5, b);
+  make(6, kNullEntity);
+  REQUIRE(links.SubtreePostOrder(root) == Entities{a1, a2, a, b1, b, root});
+  REQUIRE(links.SubtreePostOrder(a) == Entities{a1, a2, a});
+  REQUIRE(links.SubtreePostOrder(b1) == Entities{b1});
+}
+
+TEST_CASE("ParentStepCount counts the steps up the upward walks take", "[ecs][hierarchy]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const Tree tree = MakeTree(world);
+  std::uint64_t before = world.ParentStepCount();
+  REQUIRE(world.IsAncestorOf(tree.root, tree.a1));  // a1 -> a -> root
+  REQUIRE(world.ParentStepCount() - before == 2);
+  before = world.ParentStepCount();
+  REQUIRE_FALSE(world.IsAncestorOf(tree.b, tree.a1));  // up to the root in vain
+  REQUIRE(world.ParentStepCount() - before == 2);
+  before = world.ParentStepCount();
+  world.ComputeWorldMatrix(tree.b1);  // b1 -> b -> root
+  REQUIRE(world.ParentStepCount() - before == 2);
+  before = world.ParentStepCount();
+  world.GetChildren(tree.root);
+  world.ForEachInSubtree(tree.root, [](Entity, std::uint32_t) {});
+  REQUIRE(world.ParentStepCount() == before);  // downward walks do not count
+}
+
+TEST_CASE("A childless entity is nobody's ancestor: checking so takes no step up", "[ecs][hierarchy]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const Tree tree = MakeTree(world);
+  const std::uint64_t before = world.ParentStepCount();
+  REQUIRE_FALSE(world.IsAncestorOf(tree.a2, tree.b1));
+  REQUIRE_FALSE(world.IsAncestorOf(tree.other, tree.b1));
+  world.SetParent(tree.other, tree.b1);  // its cycle check: `other` has no children
+  REQUIRE(world.ParentStepCount() == before);
+  REQUIRE(world.IsAncestorOf(tree.b, tree.other));
+  REQUIRE(world.ParentStepCount() - before == 2);  // other -> b1 -> b
+}
+
+TEST_CASE("A 100,000-deep chain is built top down, walked and destroyed without a walk up per level",
+          "[ecs][hierarchy][deep]") {
+  TestWorld world(kWorldSeed);
+  RegisterBuiltinComponents(world);
+  const std::uint64_t before = world.ParentStepCount();
+  const std::vector<EntityId> ids = cairn::test::CreateChain(world, kDeepChainLength);
+  REQUIRE(world.ParentStepCount() - before < kDeepChainLength);
+  const Entity top = world.GetEntity(ids.front());
+  const Entity bottom = world.GetEntity(ids.back());
+
+  std::vector<EntityId> visited;
+  bool all_first_children = true;
+  world.ForEachInSubtree(top, [&](Entity entity, std::uint32_t position) {
+    visited.push_back(world.GetEntityId(entity));
+    all_first_children = all_first_children && position == 0;
+  });
+  REQUIRE(visited == ids);
+  REQUIRE(all_first_children);
+  REQUIRE(world.IsAncestorOf(top, bottom));
+  REQUIRE(world.ComputeWorldMatrix(bottom) == glm::mat4(1.0f));
+
+  world.DestroyEntityAndChildren(top);
+  REQUIRE(world.EntityCount() == 0);
+  REQUIRE(world.GetStorage<Name>().Size() == 0);
+  REQUIRE(world.ChildCount(kNullEntity) == 0);
 }
 
 TEST_CASE("Destroying an entity that has children is an error", "[ecs][hierarchy]") {

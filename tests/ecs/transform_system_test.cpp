@@ -10,6 +10,7 @@
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/components/transform.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/test/chains.h"
 #include "ecs_test_support.h"
 
 using namespace cairn::ecs;
@@ -332,4 +333,14 @@ TEST_CASE("A TransformSystem registered after entities exist computes them all",
   world.UpdateSystems(0.0f);
   REQUIRE(system->LastRecomputedCount() == 2);
   REQUIRE(MatricesNear(system->WorldMatrix(child), glm::translate(glm::mat4(1.0f), glm::vec3(2, 2, 0))));
+}
+
+TEST_CASE("A 100,000-deep chain is computed parent-first in one update", "[ecs][transform][deep]") {
+  Scene scene;
+  const std::vector<EntityId> ids = cairn::test::CreateChain(scene.world, cairn::test::kDeepChainLength);
+  for (EntityId id : ids) scene.world.GetComponent<Transform>(scene.world.GetEntity(id)).position = {1, 0, 0};
+  REQUIRE(scene.Update() == cairn::test::kDeepChainLength);
+  const glm::mat4& bottom = scene.transforms->WorldMatrix(scene.world.GetEntity(ids.back()));
+  REQUIRE(bottom[3] == glm::vec4(static_cast<float>(cairn::test::kDeepChainLength), 0, 0, 1));
+  REQUIRE(scene.Update() == 0);
 }

@@ -14,6 +14,7 @@
 #include "cairn/ecs/world_dump.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/test/chains.h"
 #include "test_world.h"
 
 using cairn::ecs::Action;
@@ -26,6 +27,8 @@ using cairn::editor::ActionError;
 namespace actions = cairn::editor::actions;
 namespace ecs = cairn::ecs;
 namespace t = cairn::editor::testing;
+using cairn::test::ChainLink;
+using cairn::test::kDeepChainLength;
 
 namespace {
 
@@ -165,6 +168,30 @@ TEST_CASE("Delete removes the subtree and undo restores ids, children and positi
   CHECK(f.world->EntityCount() == 2);
 }
 
+TEST_CASE("Deleting a 100,000-deep chain and undoing it restores the same ids, parents and order",
+          "[editor][actions][delete][deep]") {
+  auto world = t::MakeWorld();
+  const EntityId level = t::AddEntity(*world, "Level");
+  t::AddEntity(*world, "Before", level);
+  const EntityId top = cairn::test::CreateChain(*world, kDeepChainLength, level).front();
+  t::AddEntity(*world, "After", level);
+  const std::vector<ChainLink> chain = cairn::test::ReadChain(*world, top);
+  const std::uint64_t steps = world->ParentStepCount();
+
+  const Action undo = t::Apply(*world, actions::Delete(*world, Ids({top})));
+  CHECK(world->EntityCount() == 3);
+  CHECK(t::ChildNames(*world, level) == "Before,After");
+  const Action redo = t::Apply(*world, undo);
+  const std::vector<ChainLink> restored = cairn::test::ReadChain(*world, top);
+  REQUIRE(restored.size() == chain.size());
+  CHECK(cairn::test::FirstDifference(restored, chain) == chain.size());
+  CHECK(t::ChildNames(*world, level) == "Before,Link 0,After");
+  t::Apply(*world, redo);
+  CHECK(world->EntityCount() == 3);
+  // No walk up the ancestors per entity: fewer steps up than entities.
+  CHECK(world->ParentStepCount() - steps < kDeepChainLength);
+}
+
 TEST_CASE("Deleting several entities is one action over the root-most ones", "[editor][actions][delete]") {
   Fixture f;
   // The Player is inside the Level: it goes with it, and is not counted.
@@ -254,6 +281,36 @@ TEST_CASE("Duplicating a root places the copy among the roots", "[editor][action
   Fixture f;
   CheckUndoRedo(*f.world, actions::Duplicate(*f.world, Ids({f.scene.lamp})));
   CHECK(t::ChildNames(*f.world, ecs::kNoEntityId) == "Level,Lamp,Lamp (1),Sun");
+}
+
+TEST_CASE("Duplicating a 100,000-deep chain copies every level with fresh ids; undo and redo keep them",
+          "[editor][actions][duplicate][deep]") {
+  auto world = t::MakeWorld();
+  const EntityId top = cairn::test::CreateChain(*world, kDeepChainLength).front();
+  t::AddEntity(*world, "Last");
+  const std::vector<ChainLink> chain = cairn::test::ReadChain(*world, top);
+  const std::uint64_t steps = world->ParentStepCount();
+
+  const Action action = actions::Duplicate(*world, Ids({top}));
+  CHECK(action.name == "Duplicate 'Link 0'");
+  const Action undo = t::Apply(*world, action);
+  const EntityId copy_top = Only(actions::CreatedEntities(action));
+  const std::vector<ChainLink> copy = cairn::test::ReadChain(*world, copy_top);
+  REQUIRE(copy.size() == chain.size());
+  CHECK(cairn::test::FirstLevelNotCopied(chain, copy) == chain.size());
+  CHECK(cairn::test::SharedIds(copy, chain) == 0);
+  CHECK(t::ChildNames(*world, ecs::kNoEntityId) == "Link 0,Link 0 (1),Last");
+  CHECK(cairn::test::FirstDifference(cairn::test::ReadChain(*world, top), chain) == chain.size());
+
+  const Action redo = t::Apply(*world, undo);
+  CHECK(world->FindEntity(copy_top).IsNull());
+  CHECK(world->EntityCount() == kDeepChainLength + 1);
+  t::Apply(*world, redo);
+  const std::vector<ChainLink> copy_again = cairn::test::ReadChain(*world, copy_top);
+  REQUIRE(copy_again.size() == copy.size());
+  CHECK(cairn::test::FirstDifference(copy_again, copy) == copy.size());
+  // No walk up the ancestors per entity: fewer steps up than entities.
+  CHECK(world->ParentStepCount() - steps < kDeepChainLength);
 }
 
 // ---- Rename ---------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/clipboard.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/test/chains.h"
 #include "test_world.h"
 
 using cairn::ecs::Action;
@@ -99,6 +100,34 @@ TEST_CASE("Copied entities paste as new subtrees with fresh ids", "[editor][clip
     const Action again = clipboard.PasteEntities(*world);
     CHECK(actions::CreatedEntities(again) != actions::CreatedEntities(paste));
   }
+}
+
+TEST_CASE("A copied 100,000-deep chain pastes as the same chain with fresh ids", "[editor][clipboard][deep]") {
+  using cairn::test::kDeepChainLength;
+  auto world = t::MakeWorld();
+  const EntityId level = t::AddEntity(*world, "Level");
+  const EntityId top = cairn::test::CreateChain(*world, kDeepChainLength).front();
+  const std::vector<cairn::test::ChainLink> chain = cairn::test::ReadChain(*world, top);
+  const std::uint64_t steps = world->ParentStepCount();
+
+  Clipboard clipboard;
+  clipboard.CopyEntities(*world, Ids({top}));
+  CHECK(clipboard.EntityCount() == kDeepChainLength);
+  const Action paste = clipboard.PasteEntities(*world, level);
+  const Action undo = t::Apply(*world, paste);
+  const EntityId copy_top = actions::CreatedEntities(paste).at(0);
+  const std::vector<cairn::test::ChainLink> copy = cairn::test::ReadChain(*world, copy_top);
+  REQUIRE(copy.size() == chain.size());
+  CHECK(cairn::test::FirstLevelNotCopied(chain, copy) == chain.size());
+  CHECK(cairn::test::SharedIds(copy, chain) == 0);
+  CHECK(copy.front().name == "Link 0");
+  CHECK(copy.front().parent == level);
+  t::Apply(*world, undo);
+  CHECK(world->FindEntity(copy_top).IsNull());
+  CHECK(world->EntityCount() == kDeepChainLength + 1);
+  CHECK(cairn::test::FirstDifference(cairn::test::ReadChain(*world, top), chain) == chain.size());
+  // No walk up the ancestors per entity: fewer steps up than entities.
+  CHECK(world->ParentStepCount() - steps < kDeepChainLength);
 }
 
 TEST_CASE("Pasting several subtrees under a parent at a position keeps copy order", "[editor][clipboard]") {

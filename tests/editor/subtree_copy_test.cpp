@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cairn/editor/subtree_copy.h"
+#include "cairn/test/chains.h"
 #include "test_world.h"
 
 using cairn::ecs::EntityId;
@@ -70,4 +71,29 @@ TEST_CASE("Root-most entities skip descendants of listed entities and missing id
   REQUIRE(roots.size() == 2);
   CHECK(world->GetEntityId(roots[0]) == scene.lamp);
   CHECK(world->GetEntityId(roots[1]) == scene.level);
+}
+
+TEST_CASE("Root-most entities among the leaves of a 100,000-deep comb take one step up per entity at most",
+          "[editor][subtree_copy][deep]") {
+  // A chain with one leaf hanging from each of its links: every leaf is a
+  // root-most entity, and each one's walk up meets the ones walked before.
+  auto world = t::MakeWorld();
+  const std::vector<EntityId> spine = cairn::test::CreateChain(*world, cairn::test::kDeepChainLength);
+  std::vector<EntityId> leaves;
+  leaves.reserve(spine.size());
+  for (EntityId link : spine) leaves.push_back(t::AddEntity(*world, "Leaf", link));
+  const std::uint64_t steps = world->ParentStepCount();
+  const std::vector<ecs::Entity> roots = RootMostEntities(*world, leaves);
+  CHECK(world->ParentStepCount() - steps <= world->EntityCount());
+  std::vector<EntityId> root_ids;
+  for (ecs::Entity root : roots) root_ids.push_back(world->GetEntityId(root));
+  CHECK(root_ids == leaves);
+
+  // With the top of the spine listed too, it is the only root-most entity.
+  leaves.push_back(spine.front());
+  const std::uint64_t steps_with_top = world->ParentStepCount();
+  const std::vector<ecs::Entity> with_top = RootMostEntities(*world, leaves);
+  CHECK(world->ParentStepCount() - steps_with_top <= world->EntityCount());
+  REQUIRE(with_top.size() == 1);
+  CHECK(world->GetEntityId(with_top.front()) == spine.front());
 }

@@ -1,5 +1,6 @@
 #include "cairn/editor/subtree_copy.h"
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "cairn/ecs/coordinator.h"
@@ -44,15 +45,33 @@ std::vector<ecs::Entity> RootMostEntities(const ecs::Coordinator& world, std::sp
   for (ecs::EntityId id : ids) {
     if (!world.FindEntity(id).IsNull()) listed.insert(id);
   }
+  // For each unlisted entity a walk up has passed: whether a listed entity is
+  // above it. A walk stops at the first entity it knows, so all walks
+  // together pass each entity once: linear, however deep the listed entities
+  // are and however many share their ancestors.
+  std::unordered_map<ecs::EntityId, bool> listed_above;
+  std::vector<ecs::EntityId> passed;
   std::vector<ecs::Entity> roots;
   std::unordered_set<ecs::EntityId> taken;
   for (ecs::EntityId id : ids) {
     const ecs::Entity entity = world.FindEntity(id);
     if (entity.IsNull() || !taken.insert(id).second) continue;
     bool covered = false;
-    for (ecs::Entity up = world.GetParent(entity); !up.IsNull() && !covered; up = world.GetParent(up)) {
-      covered = listed.contains(world.GetEntityId(up));
-    }
+    passed.clear();
+    world.ForEachAncestorWhile(entity, [&](ecs::Entity up) {
+      const ecs::EntityId up_id = world.GetEntityId(up);
+      if (listed.contains(up_id)) {
+        covered = true;
+        return false;
+      }
+      if (const auto known = listed_above.find(up_id); known != listed_above.end()) {
+        covered = known->second;
+        return false;
+      }
+      passed.push_back(up_id);
+      return true;
+    });
+    for (ecs::EntityId up_id : passed) listed_above.emplace(up_id, covered);
     if (!covered) roots.push_back(entity);
   }
   return roots;

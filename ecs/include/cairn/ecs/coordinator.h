@@ -219,7 +219,9 @@ class Coordinator {
   // Makes `child` a child of `parent` (null: a root), placed before `before`
   // (null: last). Keeps the child's world transform when asked (its local
   // Transform is recomputed). Throws HierarchyError on self-parenting, a
-  // cycle, or a `before` that is not a child of `parent`.
+  // cycle, or a `before` that is not a child of `parent`. O(1) for a child
+  // without children; the cycle check of a child with children, and keeping
+  // the world transform, walk up the ancestors (O(depth)).
   void SetParent(Entity child, Entity parent, Entity before = kNullEntity, bool keep_world_transform = false);
   // Same, placing the child at `position` among the new siblings (clamped).
   void SetParentAt(Entity child, Entity parent, std::size_t position, bool keep_world_transform = false);
@@ -242,6 +244,31 @@ class Coordinator {
       child = next;
     }
   }
+
+  // Calls fn(Entity entity, std::uint32_t position) for `root` and each of its
+  // descendants in pre-order (parents before children, siblings in order),
+  // `position` being the entity's index among its siblings. O(size of the
+  // subtree + position of the root), whatever its depth. @warning fn must not
+  // reparent, create or destroy entities.
+  template <typename Fn>
+  void ForEachInSubtree(Entity root, Fn&& fn) const {
+    RequireAlive(root, "ForEachInSubtree", "");
+    links_.ForEachInPreOrder(root, std::forward<Fn>(fn));
+  }
+
+  // Calls fn(Entity) -> bool for the entity's parent, grandparent, ... up to
+  // its root, while fn returns true. O(depth).
+  template <typename Fn>
+  void ForEachAncestorWhile(Entity entity, Fn&& fn) const {
+    RequireAlive(entity, "ForEachAncestorWhile", "");
+    links_.ForEachAncestorWhile(entity, std::forward<Fn>(fn));
+  }
+
+  // How many steps up to a parent the hierarchy's upward walks (SetParent's
+  // cycle check, IsAncestorOf, ForEachAncestorWhile, ComputeWorldMatrix) have
+  // taken in this world; for tests and profiling (see
+  // HierarchyLinks::ParentStepCount).
+  std::uint64_t ParentStepCount() const { return links_.ParentStepCount(); }
 
   // The entity's world matrix computed now from its ancestors' Transforms
   // (entities without a Transform contribute identity). O(depth).
@@ -327,7 +354,6 @@ class Coordinator {
   void ComponentWasAdded(Entity entity, ComponentType type);
   // CreateEntity's work once `id` is known to be non-zero and unused.
   Entity CreateEntityWithUnusedId(EntityId id);
-  std::vector<Entity> SubtreePostOrder(Entity root) const;
 
   EntityPool pool_;
   std::vector<Signature> signatures_;  // by entity slot

@@ -34,7 +34,8 @@ void ForEachEntityReference(ecs::ComponentValue& value, Fn&& fn);
 
 // The subtree roots among `ids`: the live entities none of whose ancestors is
 // also listed, in the given order, without duplicates. Ids of entities that do
-// not exist are skipped.
+// not exist are skipped. Linear in the ids and the distinct ancestors above
+// them: no ancestor is walked past twice.
 std::vector<ecs::Entity> RootMostEntities(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids);
 
 // ---- Template definitions ---------------------------------------------------
