@@ -1,10 +1,11 @@
 # Install and export rules: `cmake --install` puts the runtime libraries
-# (cairn::ecs, cairn::serialization), their headers, the `cairn` tool and the
-# JSON Schemas under a prefix, with a package configuration so that a game
-# can use
+# (cairn::ecs, cairn::serialization), their headers, the `cairn` tool
+# (cairn::cairn) and the JSON Schemas under a prefix, with a package
+# configuration so that a game can use
 #
 #   find_package(cairn CONFIG REQUIRED)
 #   target_link_libraries(game PRIVATE cairn::serialization)
+#   add_custom_command(... COMMAND cairn::cairn codegen ...)
 #
 # (examples/runtime). Included once from the top-level CMakeLists.txt, after
 # every layer's targets exist.
@@ -43,7 +44,9 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/cairnConfigVersion.cmake
 install(FILES "${PROJECT_BINARY_DIR}/cairnConfig.cmake" "${PROJECT_BINARY_DIR}/cairnConfigVersion.cmake"
   DESTINATION "${CAIRN_INSTALL_CMAKEDIR}")
 
+# The `cairn` tool, exported as the imported executable cairn::cairn so that
+# a game's build can run `cairn codegen` (examples/runtime/CMakeLists.txt).
 if(TARGET cairn)
-  install(TARGETS cairn RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  install(TARGETS cairn EXPORT cairnTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 endif()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/schema/" DESTINATION "${CMAKE_INSTALL_DATADIR}/cairn/schema")

@@ -13,9 +13,9 @@ namespace cairn::cli {
 
 namespace {
 
-const std::array<const Command*, 5>& AllCommands() {
-  static const std::array<const Command*, 5> commands{&ValidateCommand(), &ExportCommand(), &InfoCommand(),
-                                                      &SchemaCommand(), &MergeCommand()};
+const std::array<const Command*, 6>& AllCommands() {
+  static const std::array<const Command*, 6> commands{&ValidateCommand(), &ExportCommand(), &InfoCommand(),
+                                                      &SchemaCommand(), &MergeCommand(), &CodegenCommand()};
   return commands;
 }
 
@@ -30,7 +30,8 @@ std::string MainHelp() {
   std::string text =
       "usage: cairn COMMAND [ARGUMENTS]\n"
       "\n"
-      "Checks, inspects, exports and merges Cairn scene files.\n"
+      "Checks, inspects, exports and merges Cairn scene files, and writes the C++\n"
+      "header of a game project's component types.\n"
       "\n"
       "commands:\n";
   for (const Command* command : AllCommands()) {
@@ -79,20 +80,19 @@ int RunCli(std::span<const std::string> arguments, std::ostream& out, std::ostre
   const Command* command = FindCommand(first);
   if (command == nullptr) return MainUsageError(err, "unknown command '" + first + "'");
 
-  Invocation invocation;
   try {
-    invocation = ParseArguments(command->spec, arguments.subspan(1));
+    const Invocation invocation = ParseArguments(command->spec, arguments.subspan(1));
+    if (invocation.help) {
+      out << HelpText(command->spec);
+      return kExitOk;
+    }
+    Streams streams{out, err};
+    return command->run(invocation, streams);
   } catch (const UsageError& error) {
     err << "cairn " << command->spec.name << ": " << error.what() << "\nusage: " << UsageLine(command->spec)
         << "\nTry 'cairn " << command->spec.name << " --help'.\n";
     return kExitUsage;
   }
-  if (invocation.help) {
-    out << HelpText(command->spec);
-    return kExitOk;
-  }
-  Streams streams{out, err};
-  return command->run(invocation, streams);
 }
 
 }  // namespace cairn::cli

@@ -17,7 +17,9 @@ struct Streams {
 struct Command {
   CommandSpec spec;
   // Returns the exit status (kExitOk, kExitFailure). Called only with an
-  // Invocation that ParseArguments accepted, never for --help.
+  // Invocation that ParseArguments accepted, never for --help. Throws
+  // UsageError for an option value the parser cannot judge; it is reported
+  // as the parser's errors are (exit status kExitUsage).
   int (*run)(const Invocation& invocation, Streams& streams) = nullptr;
 };
 
@@ -26,5 +28,6 @@ const Command& ExportCommand();
 const Command& InfoCommand();
 const Command& SchemaCommand();
 const Command& MergeCommand();
+const Command& CodegenCommand();
 
 }  // namespace cairn::cli

@@ -1,5 +1,7 @@
 #include "scene_file.h"
 
+#include <sys/stat.h>
+
 #include <utility>
 
 #include "cairn/serialization/document.h"
@@ -27,6 +29,13 @@ bool IsRuntimeExport(std::string_view text, const serialization::LoadOptions& op
 serialization::ReadResult ReadInput(const std::string& argument, std::size_t max_bytes) {
   return argument == "-" ? serialization::ReadStandardInput(max_bytes)
                          : serialization::ReadFileText(argument, max_bytes);
+}
+
+bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
+  struct stat first{};
+  struct stat second{};
+  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 && first.st_dev == second.st_dev &&
+         first.st_ino == second.st_ino;
 }
 
 std::string InputName(const std::string& argument) { return argument == "-" ? "<stdin>" : argument; }

@@ -5,6 +5,7 @@
 // standard input (the command line lets it be given only once).
 
 #include <cstddef>
+#include <filesystem>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -29,6 +30,11 @@ struct LoadedFile {
 // The bytes of the input `argument` names: standard input for "-", else the
 // file, which must be a regular file (ReadFileText). `error` names the input.
 serialization::ReadResult ReadInput(const std::string& argument, std::size_t max_bytes);
+
+// Whether the two paths name one existing file: the same device and inode,
+// whatever the spelling, symbolic links or hard links in between. A command
+// refuses to write its output over its input.
+bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b);
 
 // How messages name an input: "<stdin>" for "-", else the argument as given.
 std::string InputName(const std::string& argument);

@@ -1,6 +1,8 @@
 // A game's side of Cairn: loads a runtime export (docs/runtime.md) into an
 // ECS world with the installed cairn::serialization library, computes the
-// world matrices, and prints the hierarchy with each entity's world position.
+// world matrices, and prints the hierarchy with each entity's world position
+// and the game's own components (Spin, Pickup), read as the C++ structs that
+// `cairn codegen` generated from game/cairn.project.json at build time.
 //
 //   runtime_example level.runtime.json
 
@@ -13,6 +15,7 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/transform_system.h"
 #include "cairn/serialization/runtime_loader.h"
+#include "game_components.h"  // generated: game::Spin, game::Pickup, game::RegisterProjectComponents
 
 namespace {
 
@@ -24,14 +27,35 @@ std::string Number(float value) {
   return text;
 }
 
+std::string Vector(const glm::vec3& v) {
+  std::string text = "(";
+  text.append(Number(v.x)).append(", ").append(Number(v.y)).append(", ").append(Number(v.z)).append(")");
+  return text;
+}
+
+const char* KindName(game::Pickup::Kind kind) {
+  switch (kind) {
+    case game::Pickup::Kind::kCoin: return "coin";
+    case game::Pickup::Kind::kGem: return "gem";
+    case game::Pickup::Kind::kKey: return "key";
+  }
+  return "?";
+}
+
 void PrintSubtree(const cairn::ecs::Coordinator& world, const cairn::ecs::TransformSystem& transforms,
                   cairn::ecs::Entity entity, int depth) {
+  const std::string indent(2 * static_cast<std::size_t>(depth), ' ');
   const glm::mat4& matrix = transforms.WorldMatrix(entity);
   const auto* name = world.TryGetComponent<cairn::ecs::Name>(entity);
-  std::cout << std::string(2 * static_cast<std::size_t>(depth), ' ')
-            << (name != nullptr && !name->value.empty() ? name->value : "(unnamed)") << " "
-            << cairn::ecs::ToHex(world.GetEntityId(entity)) << " at (" << Number(matrix[3][0]) << ", "
-            << Number(matrix[3][1]) << ", " << Number(matrix[3][2]) << ")\n";
+  std::cout << indent << (name != nullptr && !name->value.empty() ? name->value : "(unnamed)") << " "
+            << cairn::ecs::ToHex(world.GetEntityId(entity)) << " at " << Vector(glm::vec3(matrix[3])) << "\n";
+  if (const auto* spin = world.TryGetComponent<game::Spin>(entity)) {
+    std::cout << indent << "  spins " << Number(spin->speed) << " deg/s about " << Vector(spin->axis) << "\n";
+  }
+  if (const auto* pickup = world.TryGetComponent<game::Pickup>(entity)) {
+    std::cout << indent << "  pickup: " << pickup->amount << " " << KindName(pickup->kind) << ", mesh "
+              << pickup->mesh << "\n";
+  }
   world.ForEachChild(entity, [&](cairn::ecs::Entity child) { PrintSubtree(world, transforms, child, depth + 1); });
 }
 
@@ -42,9 +66,14 @@ int main(int argc, char** argv) {
     std::cerr << "usage: runtime_example LEVEL.runtime.json\n";
     return 2;
   }
-  // The default options register the built-in components; a game adds its
-  // own types through options.register_components.
-  cairn::serialization::RuntimeLoadResult level = cairn::serialization::LoadRuntimeFile(argv[1]);
+  // The built-in components, then the game's own; a component the world does
+  // not register would be skipped with a warning.
+  cairn::serialization::LoadOptions options;
+  options.register_components = [](cairn::ecs::Coordinator& world) {
+    cairn::ecs::RegisterBuiltinComponents(world);
+    game::RegisterProjectComponents(world);
+  };
+  cairn::serialization::RuntimeLoadResult level = cairn::serialization::LoadRuntimeFile(argv[1], options);
   for (const cairn::serialization::Diagnostic& diagnostic : level.diagnostics) {
     std::cerr << argv[1] << ": " << diagnostic.ToString() << "\n";
   }

@@ -15,7 +15,8 @@ using namespace cairn::cli::test;
 const std::string kMainHelp =
     "usage: cairn COMMAND [ARGUMENTS]\n"
     "\n"
-    "Checks, inspects, exports and merges Cairn scene files.\n"
+    "Checks, inspects, exports and merges Cairn scene files, and writes the C++\n"
+    "header of a game project's component types.\n"
     "\n"
     "commands:\n"
     "  validate  Check scene files and runtime exports\n"
@@ -23,6 +24,7 @@ const std::string kMainHelp =
     "  info      Summarise a scene: entities, components, hierarchy\n"
     "  schema    Print the JSON Schema of the scene format or the runtime export\n"
     "  merge     Three-way merge of scenes (usable as a git merge driver)\n"
+    "  codegen   Write the C++ header of a game project's component types\n"
     "\n"
     "Run 'cairn COMMAND --help' for a command's arguments.\n"
     "Exit status: 0 success, 1 invalid input or merge conflict, 2 usage error.\n";
@@ -41,7 +43,7 @@ TEST_CASE("cairn --help lists the commands", "[cli]") {
 TEST_CASE("Every command prints its help with --help or through cairn help", "[cli]") {
   for (const cairn::cli::Command* command :
        {&cairn::cli::ValidateCommand(), &cairn::cli::ExportCommand(), &cairn::cli::InfoCommand(),
-        &cairn::cli::SchemaCommand(), &cairn::cli::MergeCommand()}) {
+        &cairn::cli::SchemaCommand(), &cairn::cli::MergeCommand(), &cairn::cli::CodegenCommand()}) {
     const std::string name(command->spec.name);
     CAPTURE(name);
     const std::string help = cairn::cli::HelpText(command->spec);

@@ -52,6 +52,14 @@ void RegisterEverything(Coordinator& world) {
       .NotSerialized();
 }
 
+// A path to an asset beside a plain string.
+struct Prop {
+  std::string mesh;
+  std::string label;
+
+  friend bool operator==(const Prop&, const Prop&) = default;
+};
+
 struct ExpectedField {
   std::string name;
   FieldType type;
@@ -126,6 +134,30 @@ TEST_CASE("Registration records every field's name, type, offset, hints and enum
                       });
   REQUIRE(info.FindField("label") == &info.fields[7]);
   REQUIRE(info.FindField("missing") == nullptr);
+}
+
+TEST_CASE("AssetField records an asset path field; Description and Category fill the record", "[ecs][reflection]") {
+  TestWorld world(1);
+  world.RegisterComponent<Prop>("Prop")
+      .AssetField("mesh", &Prop::mesh, FieldHints{.extensions = {".glb", ".gltf"}})
+      .Field("label", &Prop::label)
+      .Description("Something to look at.")
+      .Category("Scenery");
+  const ComponentInfo& info = InfoOf(world, "Prop");
+
+  RequireFields(info, {{"mesh", FieldType::kAsset, offsetof(Prop, mesh), {}, {}},
+                       {"label", FieldType::kString, offsetof(Prop, label), {}, {}}});
+  REQUIRE(info.fields[0].hints.extensions == std::vector<std::string>{".glb", ".gltf"});
+  REQUIRE(info.description == "Something to look at.");
+  REQUIRE(info.category == "Scenery");
+  REQUIRE(info.ui_accessible);
+
+  Prop prop;
+  ComponentFromPlain(info, PlainValue(PlainValue::Object{{"mesh", "meshes/Rock.GLB"}}), &prop);
+  REQUIRE(prop.mesh == "meshes/Rock.GLB");
+  REQUIRE(ComponentToPlain(info, &prop) == PlainValue(PlainValue::Object{{"mesh", "meshes/Rock.GLB"}, {"label", ""}}));
+  REQUIRE_THROWS_WITH(ComponentFromPlain(info, PlainValue(PlainValue::Object{{"mesh", "rock.png"}}), &prop),
+                      "Prop.mesh: expected a path ending in .glb, .gltf, found \"rock.png\"");
 }
 
 TEST_CASE("Every built-in component records its reflected fields", "[ecs][reflection]") {

@@ -169,6 +169,28 @@ class ComponentRegistration {
     return *this;
   }
 
+  // A path to an asset (FieldType::kAsset), kept in a std::string: relative
+  // to the project folder, "" for none; hints.extensions lists the endings it
+  // may have (".glb"), empty for any file. Field() on a std::string records a
+  // plain kString instead.
+  ComponentRegistration& AssetField(std::string name, std::string T::*member, FieldHints hints = {}) {
+    info_->fields.push_back(
+        FieldInfo{std::move(name), FieldType::kAsset, detail::MemberOffset(member), std::move(hints), {}});
+    return *this;
+  }
+
+  // The Inspector's tooltip for the component.
+  ComponentRegistration& Description(std::string description) {
+    info_->description = std::move(description);
+    return *this;
+  }
+
+  // The group "Add Component" lists the component under.
+  ComponentRegistration& Category(std::string category) {
+    info_->category = std::move(category);
+    return *this;
+  }
+
   // Not offered by "Add Component" nor AddComponentFromName.
   ComponentRegistration& HiddenFromUi() {
     info_->ui_accessible = false;

@@ -4,7 +4,7 @@
 //   cairn::serialization::LoadOptions options;
 //   options.register_components = [](cairn::ecs::Coordinator& world) {
 //     cairn::ecs::RegisterBuiltinComponents(world);
-//     RegisterGameComponents(world);  // the game's own types, if any
+//     game::RegisterProjectComponents(world);  // the game's own types (cairn codegen), if any
 //   };
 //   auto level = cairn::serialization::LoadRuntimeFile("level.runtime.json", options);
 //   if (!level.Ok()) { for (const auto& d : level.diagnostics) std::cerr << d.ToString() << '\n'; }
@@ -14,6 +14,7 @@
 // Validation is the scene loader's (same pointers and messages). Components
 // the world does not register are reported as warnings and skipped; "world"
 // matrices are checked and then recomputed by the TransformSystem.
+// docs/runtime.md walks through a whole game.
 
 #include <filesystem>
 #include <memory>
