@@ -137,6 +137,16 @@ TEST_CASE("[Project] The project of a scene is found walking up its folders", "[
   REQUIRE_FALSE(FindProjectFile(temp.Path() / "level.scene").has_value());
 }
 
+TEST_CASE("[Project] A path through \"..\" is searched from the folder it names", "[serialization][project]") {
+  const t::TempDir temp("project-dots");
+  temp.Write("game/cairn.project.json", ProjectWith(""));
+  temp.Write("other/level.scene", "{}");
+  // game/../other is other, which no project governs: game's project is not
+  // on the way up from it.
+  REQUIRE_FALSE(FindProjectFile(temp.Path() / "game" / ".." / "other" / "level.scene").has_value());
+  REQUIRE(FindProjectFile(temp.Path() / "other" / ".." / "game" / "level.scene") == temp.Path() / "game" / kProjectFileName);
+}
+
 TEST_CASE("[Project] The canonical text reads back to the same project, byte for byte", "[serialization][project]") {
   const Project project = LoadSample();
   const std::string text = ProjectToText(project);
