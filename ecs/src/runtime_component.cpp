@@ -37,7 +37,7 @@ RuntimeLayout::RuntimeLayout(const RuntimeComponentDefinition& definition, std::
     if (field.type == FieldType::kEnum && field.enum_names.empty()) fail(field.name + ": ", "an enum needs at least one name");
     alignment_ = std::max(alignment_, FieldAlignment(field.type));
     size_ = AlignUp(size_, FieldAlignment(field.type));
-    fields.push_back(FieldInfo{field.name, field.type, size_, field.hints, field.enum_names});
+    fields.push_back(FieldInfo{field.name, field.type, size_, field.hints, field.enum_names, field.previous_names});
     size_ += FieldSize(field.type);
     shape_key_ += field.name + ':' + std::string(FieldTypeName(field.type));
     for (const std::string& name : field.enum_names) shape_key_ += '|' + name;

@@ -334,23 +334,46 @@ bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, con
   }
   bool ok = true;
   std::size_t matched = 0;
+  const auto is_previous_name = [&info](const std::string& key) {
+    return std::any_of(info.fields.begin(), info.fields.end(), [&key](const FieldInfo& field) {
+      return std::find(field.previous_names.begin(), field.previous_names.end(), key) != field.previous_names.end();
+    });
+  };
   for (const FieldInfo& field : info.fields) {
-    const auto it = value.find(field.name);
+    // A field renamed in a game project is read from the newest name the file has.
+    auto it = value.find(field.name);
+    std::string_view name = field.name;
+    for (auto previous = field.previous_names.rbegin(); previous != field.previous_names.rend(); ++previous) {
+      const auto older = value.find(*previous);
+      if (older == value.end()) continue;
+      ++matched;
+      if (it == value.end()) {
+        it = older;
+        name = *previous;
+        continue;
+      }
+      Place older_place = place;
+      older_place.field = *previous;
+      sink_.Error(older_place.Pointer(), Quoted(*previous) + " is an older name of the field " + Quoted(field.name) +
+                                             ", which this component also has as " + Quoted(name) +
+                                             ": keep one of them");
+      ok = false;
+    }
     if (it == value.end()) {
       sink_.Error(place.Pointer(), "missing field " + Quoted(field.name));
       ok = false;
       continue;
     }
-    ++matched;
+    if (name == field.name) ++matched;
     Place field_place = place;
-    field_place.field = field.name;
+    field_place.field = name;
     ok = ReadField(field, *it, field_place, component) && ok;
   }
   if (matched == value.size()) return ok;
   std::string known;
   for (const FieldInfo& field : info.fields) known += (known.empty() ? "" : ", ") + field.name;
   for (auto it = value.begin(); it != value.end(); ++it) {
-    if (info.FindField(it.key()) != nullptr) continue;
+    if (info.FindField(it.key()) != nullptr || is_previous_name(it.key())) continue;
     Place field_place = place;
     field_place.field = it.key();
     sink_.Error(field_place.Pointer(), "unknown field " + Quoted(it.key()) + " (" + info.name +

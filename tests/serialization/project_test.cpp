@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
 #include "cairn/serialization/schema.h"
@@ -86,6 +87,31 @@ TEST_CASE("[Project] Scenes of the project load, save and reload its components"
   const std::string schema = GenerateSceneSchema(*reloaded.scene->world);
   REQUIRE(schema.find("\"component.Door\"") != std::string::npos);
   REQUIRE(schema.find("\"maxLength\": 32") != std::string::npos);
+}
+
+TEST_CASE("[Project] A field is read from a scene under any of its previous names", "[serialization][project]") {
+  const Project project = LoadSample();
+  const LoadOptions options = ProjectSceneOptions(std::make_shared<const Project>(project));
+  const auto scene = [](const std::string& health) {
+    return R"({"format": "cairn.scene", "version": 1, "entities": [
+      {"id": "0000000000000001", "name": "Guard", "parent": null, "order": 0, "components": {"Health": )" +
+           health + "}}]}";
+  };
+  const LoadResult renamed = LoadScene(scene(R"({"hp": 7})"), options);
+  INFO(Texts(renamed.diagnostics).size());
+  REQUIRE(renamed.Ok());
+  REQUIRE(renamed.diagnostics.empty());
+  const std::string saved = SaveSceneToString(*renamed.scene->world, renamed.scene->editor);
+  REQUIRE(saved.find("\"points\": 7") != std::string::npos);
+  REQUIRE(saved.find("\"hp\"") == std::string::npos);
+
+  REQUIRE(Texts(LoadScene(scene(R"({"hp": 7, "points": 8})"), options).diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Health/hp: \"hp\" is an older name of the field \"points\", "
+                                   "which this component also has as \"points\": keep one of them"});
+  REQUIRE(Texts(LoadScene(scene(R"({"hit_points": 7})"), options).diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Health: missing field \"points\"",
+                                   "/entities/0/components/Health/hit_points: unknown field \"hit_points\" (Health has "
+                                   "points)"});
 }
 
 TEST_CASE("[Project] Bad definitions are reported at their pointers", "[serialization][project]") {

@@ -55,6 +55,9 @@ struct FieldInfo {
   std::size_t offset = 0;
   FieldHints hints;
   std::vector<std::string> enum_names;  // kEnum only: value i is enum_names[i]
+  // Names the field had before (runtime-defined types): a file holding one
+  // of them is read as this field.
+  std::vector<std::string> previous_names{};
 
   template <typename F>
   F& Ref(void* component) const { return *reinterpret_cast<F*>(static_cast<std::byte*>(component) + offset); }
