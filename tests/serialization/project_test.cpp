@@ -4,6 +4,7 @@
 
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_loader.h"
+#include "cairn/serialization/scene_merge.h"
 #include "cairn/serialization/scene_writer.h"
 #include "cairn/serialization/schema.h"
 #include "test_support.h"
@@ -112,6 +113,24 @@ TEST_CASE("[Project] A field is read from a scene under any of its previous name
           std::vector<std::string>{"/entities/0/components/Health: missing field \"points\"",
                                    "/entities/0/components/Health/hit_points: unknown field \"hit_points\" (Health has "
                                    "points)"});
+}
+
+TEST_CASE("[Project] A merge takes a renamed field under its current name from every input", "[serialization][project]") {
+  const LoadOptions options = ProjectSceneOptions(std::make_shared<const Project>(LoadSample()));
+  const auto scene = [](const std::string& health) {
+    return R"({"format": "cairn.scene", "version": 1, "entities": [
+      {"id": "0000000000000001", "name": "Guard", "parent": null, "order": 0, "components": {"Health": )" +
+           health + "}}]}";
+  };
+  // Ours only saved the scene again after the rename; theirs changed the value under the old name.
+  const SceneMergeResult merged = MergeScenes(scene(R"({"hp": 5})"), scene(R"({"points": 5})"), scene(R"({"hp": 6})"),
+                                              options);
+  REQUIRE(merged.Clean());
+  REQUIRE(merged.text->find("\"points\": 6") != std::string::npos);
+  const SceneMergeResult both = MergeScenes(scene(R"({"hp": 5})"), scene(R"({"points": 7})"), scene(R"({"hp": 6})"),
+                                            options);
+  REQUIRE(both.conflicts.size() == 1);
+  REQUIRE(both.conflicts[0].subject == "Health.points");
 }
 
 TEST_CASE("[Project] Bad definitions are reported at their pointers", "[serialization][project]") {
