@@ -377,6 +377,40 @@ TEST_CASE("Project: Open Project starts a new scene in it, and a bad one changes
   CHECK(ecs::DumpWorld(editor.Context().World()) == before);
 }
 
+TEST_CASE("Project: File > Open Project... and New Project... choose the file in the file dialog",
+          "[editor_panels][project][menu]") {
+  const ProjectFolder game;
+  fs::create_directories(game.folder / "fresh");
+  HeadlessEditor editor(Tall());
+  editor.App().Start(std::nullopt);
+  editor.Frames(2);
+  editor.Click("menu/File");
+  editor.Frames(2);
+  editor.Click("menu/File/Open_Project...");
+  editor.Frames(2);
+  REQUIRE(editor.App().DialogTitle() == "Open Project");
+  editor.Key(GLFW_KEY_A, true);
+  editor.Type(game.project.string());
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(3);
+  CHECK(editor.App().DialogTitle().empty());
+  REQUIRE(editor.Context().Project() != nullptr);
+  CHECK(editor.Context().Project()->name == "Beacon");
+
+  editor.Click("menu/File");
+  editor.Frames(2);
+  editor.Click("menu/File/New_Project...");
+  editor.Frames(2);
+  REQUIRE(editor.App().DialogTitle() == "New Project");
+  editor.Key(GLFW_KEY_A, true);
+  editor.Type((game.folder / "fresh" / "cairn.project.json").string());
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(3);
+  CHECK(editor.App().DialogTitle().empty());
+  CHECK(fs::exists(game.folder / "fresh" / "cairn.project.json"));
+  CHECK(editor.Context().Project()->name == "fresh");
+}
+
 TEST_CASE("Project: New Project writes a cairn.project.json named after its folder and works in it",
           "[editor_panels][project]") {
   const TempDir folder("editor-new-project");

@@ -7,6 +7,7 @@
 #include <system_error>
 #include <utility>
 
+#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/command.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
@@ -18,7 +19,6 @@
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
 #include "cairn/editor/viewport_panel.h"
-#include "cairn/ecs/builtin_components.h"
 #include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/runtime_export.h"
