@@ -3,7 +3,10 @@
 // The Cairn level editor. SCENE is a scene file to open; when it does not
 // exist yet, the editor starts an empty scene that Save writes there.
 // Without SCENE the built-in demo scene opens (untitled). Options are the
-// platform's (--size, --frames, --screenshot, --replay, --no-saved-layout).
+// platform's (--size, --frames, --screenshot, --replay, --no-saved-layout)
+// and --project DIR: the game project to work in (a folder holding
+// cairn.project.json, or the file), instead of the one found walking up from
+// SCENE; without SCENE a new untitled scene starts in it.
 //
 // Split sizes persist in the layout settings and Open Recent in
 // "<config>/editor-recent.txt", except in scripted or --no-saved-layout runs.
@@ -25,10 +28,12 @@
 #include <GLFW/glfw3.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cairn/editor/actions.h"
 #include "cairn/editor/panels/editor_app.h"
@@ -69,9 +74,42 @@ cairn::editor::PanelSizes SizesFrom(const cairn::platform::LayoutSettings& layou
 }
 
 std::string Usage() {
-  return "usage: cairn-editor [options] [SCENE]\n\n"
-         "Opens SCENE (created on the first save when it does not exist), or the demo scene.\n\noptions:\n" +
+  return "usage: cairn-editor [options] [--project DIR] [SCENE]\n\n"
+         "Opens SCENE (created on the first save when it does not exist), or the demo scene.\n"
+         "SCENE is read with the components of its game project (the cairn.project.json found\n"
+         "walking up from its folder).\n\noptions:\n"
+         "  --project DIR" + std::string(13, ' ') + "work in the game project in DIR (or the cairn.project.json\n" +
+         std::string(28, ' ') + "named); without SCENE, start a new scene in it\n" +
          cairn::platform::RunOptionsHelp();
+}
+
+// The editor's own options, taken out of the arguments before the platform
+// reads the rest.
+struct EditorArguments {
+  std::vector<std::string> platform;  // everything else, in order
+  std::optional<std::filesystem::path> project;
+  std::string error;
+};
+
+EditorArguments SplitEditorArguments(int argc, char** argv) {
+  EditorArguments split;
+  bool options_ended = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (options_ended || argument != "--project") {
+      options_ended = options_ended || argument == "--";
+      split.platform.push_back(argument);
+      continue;
+    }
+    if (i + 1 == argc) {
+      split.error = "option '--project' needs a value (DIR)";
+    } else if (split.project) {
+      split.error = "option '--project' given twice";
+    } else {
+      split.project = std::filesystem::path(argv[++i]);
+    }
+  }
+  return split;
 }
 
 std::string Joined(const std::vector<std::string>& words) {
@@ -126,7 +164,12 @@ std::vector<cairn::platform::AppReplayVerb> ReplayChecks(cairn::editor::EditorAp
 
 int main(int argc, char** argv) {
   using namespace cairn;
-  const platform::RunOptionsResult parsed = platform::ParseRunOptions(argc, argv);
+  const EditorArguments arguments = SplitEditorArguments(argc, argv);
+  if (!arguments.error.empty()) {
+    std::cerr << "cairn-editor: " << arguments.error << "\n" << Usage();
+    return 2;
+  }
+  const platform::RunOptionsResult parsed = platform::ParseRunOptions(arguments.platform);
   if (!parsed.Ok()) {
     std::cerr << "cairn-editor: " << parsed.error << "\n" << Usage();
     return 2;
@@ -181,7 +224,8 @@ int main(int argc, char** argv) {
     editor::EditorApp app(host, std::move(options));
     for (const std::string& problem : layout_problems) app.Context().Log().Warning(problem);
     app.Initialize();
-    app.Start(run.positional.empty() ? std::nullopt : std::optional<std::filesystem::path>(run.positional[0]));
+    app.Start(run.positional.empty() ? std::nullopt : std::optional<std::filesystem::path>(run.positional[0]),
+              arguments.project);
 
     platform::FrameCallbacks callbacks;
     callbacks.draw_frame = [&app] { app.DrawFrame(); };

@@ -7,6 +7,7 @@
 #include "cairn/serialization/scene_writer.h"
 #include "command.h"
 #include "scene_file.h"
+#include "scene_project.h"
 
 namespace cairn::cli {
 
@@ -29,13 +30,15 @@ int RunExport(const Invocation& invocation, Streams& streams) {
                 << "): give another file to write the export to\n";
     return kExitFailure;
   }
-  const serialization::LoadOptions load_options;
-  const serialization::ReadResult text = ReadInput(in, load_options.max_bytes);
+  SceneProjects projects(invocation);
+  const SceneProjects::Lookup project = projects.For(in, streams.err);
+  if (!project.ok) return kExitFailure;
+  const serialization::ReadResult text = ReadInput(in, project.options.max_bytes);
   if (!text.text) {
     PrintDiagnostics(streams.err, InputName(in), {{serialization::Diagnostic::Severity::kError, "", text.error}});
     return kExitFailure;
   }
-  serialization::LoadResult loaded = serialization::LoadScene(*text.text, load_options);
+  serialization::LoadResult loaded = serialization::LoadScene(*text.text, project.options);
   PrintDiagnostics(streams.err, InputName(in), loaded.diagnostics);
   if (!loaded.Ok()) return kExitFailure;
 
@@ -69,12 +72,14 @@ const Command& ExportCommand() {
           .options = {{.name = "-o", .value_name = "OUT", .required = true,
                        .help = "the runtime export to write (\"-\" for standard output)"},
                       {.name = "--world-matrices", .value_name = "", .required = false,
-                       .help = "add each entity's world matrix (\"world\", column-major)"}},
+                       .help = "add each entity's world matrix (\"world\", column-major)"},
+                      ProjectOption()},
           .description =
               "Loads the scene IN (\"-\": standard input) and writes its runtime export\n"
               "(format \"cairn.runtime\", docs/runtime.md): the same entities without the\n"
               "editor's data. OUT is replaced atomically; it may not be IN itself, by any\n"
               "name. Problems of IN are printed to standard error as \"IN:POINTER: message\".\n"
+              "IN is read with the components of its game project (see 'cairn validate').\n"
               "Exit status: 0 when OUT was written, 1 otherwise.\n",
       },
       RunExport};

@@ -13,6 +13,7 @@
 #include "cairn/serialization/unknown_components.h"
 #include "command.h"
 #include "scene_file.h"
+#include "scene_project.h"
 
 namespace cairn::cli {
 
@@ -68,13 +69,17 @@ std::map<std::string, ComponentCount> CountComponents(const ecs::Coordinator& wo
 
 int RunInfo(const Invocation& invocation, Streams& streams) {
   const std::string& file = invocation.positionals.front();
-  const LoadedFile loaded = LoadSceneOrRuntimeFile(file);
+  SceneProjects projects(invocation);
+  const SceneProjects::Lookup project = projects.For(file, streams.err);
+  if (!project.ok) return kExitFailure;
+  const LoadedFile loaded = LoadSceneOrRuntimeFile(file, project.options);
   PrintDiagnostics(streams.err, InputName(file), loaded.diagnostics);
   if (!loaded.Ok()) return kExitFailure;
   const ecs::Coordinator& world = *loaded.world;
 
   std::ostream& out = streams.out;
   out << "file: " << InputName(file) << "\n";
+  if (project.project) out << "project: " << project.project->name << " (" << project.project->file.string() << ")\n";
   out << "format: " << loaded.format << "\n";
   out << "version: " << loaded.version;
   if (loaded.format == serialization::kSceneFormat && loaded.version < serialization::kSceneVersion) {
@@ -104,13 +109,14 @@ const Command& InfoCommand() {
           .name = "info",
           .summary = "Summarise a scene: entities, components, hierarchy",
           .positionals = {"FILE"},
-          .options = {},
+          .options = {ProjectOption()},
           .description =
               "Prints the format and version FILE declares, its number of entities and of\n"
               "root entities, the depth of its hierarchy (1 when every entity is a root),\n"
               "and how many entities have each component, by component name. FILE may be\n"
               "a scene or a runtime export, \"-\" for standard input. Problems of FILE are\n"
-              "printed to standard error.\n"
+              "printed to standard error. FILE is read with the components of its game\n"
+              "project (see 'cairn validate'), named on the line \"project: NAME (FILE)\".\n"
               "Exit status: 0 when FILE loads, 1 otherwise.\n",
       },
       RunInfo};

@@ -8,6 +8,7 @@
 #include "cairn/serialization/scene_merge.h"
 #include "command.h"
 #include "scene_file.h"
+#include "scene_project.h"
 
 namespace cairn::cli {
 
@@ -17,7 +18,12 @@ int RunMerge(const Invocation& invocation, Streams& streams) {
   const std::string& out = *invocation.Value("-o");
   // With the merged scene on standard output, the report goes to standard error.
   std::ostream& report = out == "-" ? streams.err : streams.out;
-  const serialization::LoadOptions options;
+  // The project of OURS: as git's merge driver, the three inputs are
+  // temporary files in one folder.
+  SceneProjects projects(invocation);
+  const SceneProjects::Lookup project = projects.For(invocation.positionals[1], report);
+  if (!project.ok) return kExitFailure;
+  const serialization::LoadOptions& options = project.options;
   std::array<std::string, 3> texts;
   bool readable = true;
   for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -62,7 +68,8 @@ const Command& MergeCommand() {
           .summary = "Three-way merge of scenes (usable as a git merge driver)",
           .positionals = {"BASE", "OURS", "THEIRS"},
           .options = {{.name = "-o", .value_name = "OUT", .required = true,
-                       .help = "the merged scene to write (may be OURS; \"-\" for standard output)"}},
+                       .help = "the merged scene to write (may be OURS; \"-\" for standard output)"},
+                      ProjectOption()},
           .description =
               "Merges the changes from BASE to THEIRS into OURS, entity by entity and field\n"
               "by field, and writes the merged scene to OUT in the canonical layout. Each\n"
@@ -77,6 +84,9 @@ const Command& MergeCommand() {
               "problems to standard error. As git's merge driver (docs/merge.md):\n"
               "\n"
               "  git config merge.cairn.driver \"cairn merge %O %A %B -o %A\"\n"
+              "\n"
+              "The scenes are read with the components of the game project of OURS (see\n"
+              "'cairn validate'), so project components merge field by field too.\n"
               "\n"
               "Exit status: 0 for a clean merge, 1 for conflicts (OUT is written) or an\n"
               "unreadable or invalid input (OUT is not written; the problems are printed as\n"

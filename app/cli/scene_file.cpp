@@ -11,20 +11,16 @@
 
 namespace cairn::cli {
 
-namespace {
-
 using serialization::Diagnostic;
 
-bool IsRuntimeExport(std::string_view text, const serialization::LoadOptions& options) {
+std::string DeclaredFormat(std::string_view text, const serialization::LoadOptions& options) {
   serialization::DiagnosticSink ignored(1);
   const std::optional<serialization::Document> document =
       serialization::ParseDocument(text, {options.max_bytes, options.max_depth}, ignored);
-  if (!document || !document->is_object()) return false;
+  if (!document || !document->is_object()) return {};
   const auto format = document->find("format");
-  return format != document->end() && format->is_string() && *format == serialization::kRuntimeFormat;
+  return format != document->end() && format->is_string() ? format->get<std::string>() : std::string();
 }
-
-}  // namespace
 
 serialization::ReadResult ReadInput(const std::string& argument, std::size_t max_bytes) {
   return argument == "-" ? serialization::ReadStandardInput(max_bytes)
@@ -40,23 +36,27 @@ bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
 
 std::string InputName(const std::string& argument) { return argument == "-" ? "<stdin>" : argument; }
 
-LoadedFile LoadSceneOrRuntimeFile(const std::string& argument) {
-  const serialization::LoadOptions options;
-  LoadedFile loaded;
+LoadedFile LoadSceneOrRuntimeFile(const std::string& argument, const serialization::LoadOptions& options) {
   serialization::ReadResult file = ReadInput(argument, options.max_bytes);
   if (!file.text) {
+    LoadedFile loaded;
     loaded.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(file.error)});
     return loaded;
   }
-  if (IsRuntimeExport(*file.text, options)) {
-    serialization::RuntimeLoadResult result = serialization::LoadRuntime(*file.text, options);
+  return LoadSceneOrRuntimeText(*file.text, options);
+}
+
+LoadedFile LoadSceneOrRuntimeText(std::string_view text, const serialization::LoadOptions& options) {
+  LoadedFile loaded;
+  if (DeclaredFormat(text, options) == serialization::kRuntimeFormat) {
+    serialization::RuntimeLoadResult result = serialization::LoadRuntime(text, options);
     loaded.format = serialization::kRuntimeFormat;
     loaded.version = serialization::kRuntimeVersion;
     loaded.world = std::move(result.world);
     loaded.diagnostics = std::move(result.diagnostics);
     return loaded;
   }
-  serialization::LoadResult result = serialization::LoadScene(*file.text, options);
+  serialization::LoadResult result = serialization::LoadScene(text, options);
   loaded.format = serialization::kSceneFormat;
   loaded.version = result.file_version;
   if (result.scene) loaded.world = std::move(result.scene->world);

@@ -15,6 +15,7 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/diagnostic.h"
+#include "cairn/serialization/scene_loader.h"
 
 namespace cairn::cli {
 
@@ -39,11 +40,17 @@ bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b);
 // How messages name an input: "<stdin>" for "-", else the argument as given.
 std::string InputName(const std::string& argument);
 
-// Loads with the built-in components. A file whose "format" is
-// "cairn.runtime" goes to the runtime loader, anything else to the scene
-// loader (which reports a wrong format). An unreadable file gives one error
-// with an empty pointer.
-LoadedFile LoadSceneOrRuntimeFile(const std::string& argument);
+// The "format" a document declares ("cairn.scene", "cairn.runtime",
+// "cairn.project"); "" when it is not a JSON object with a string "format".
+std::string DeclaredFormat(std::string_view text, const serialization::LoadOptions& options);
+
+// Loads with the components `options` registers (by default the built-ins).
+// A file whose "format" is "cairn.runtime" goes to the runtime loader,
+// anything else to the scene loader (which reports a wrong format). An
+// unreadable file gives one error with an empty pointer.
+LoadedFile LoadSceneOrRuntimeFile(const std::string& argument, const serialization::LoadOptions& options = {});
+// The same for a document already read.
+LoadedFile LoadSceneOrRuntimeText(std::string_view text, const serialization::LoadOptions& options = {});
 
 // One line per diagnostic: "FILE:POINTER: message", or "FILE:POINTER:
 // warning: message"; "FILE: message" when the pointer is empty (the whole

@@ -385,7 +385,9 @@ ProjectLoadResult LoadProjectFile(const fs::path& path, const ecs::Coordinator& 
 
 std::optional<fs::path> FindProjectFile(const fs::path& path) {
   std::error_code error;
-  fs::path folder = fs::absolute(path, error);
+  // Normal first: the parent of "game/.." is "game" lexically, not the folder
+  // "game/.." names.
+  fs::path folder = fs::absolute(path, error).lexically_normal();
   if (error) return std::nullopt;
   if (!fs::is_directory(folder, error)) folder = folder.parent_path();
   for (;;) {

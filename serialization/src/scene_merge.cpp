@@ -46,6 +46,29 @@ std::optional<Document> LoadInput(MergeInput input, std::string_view text, const
   return document;
 }
 
+// A field a game project renamed (FieldInfo::previous_names) is merged under
+// its current name, whichever of its names each input holds: a side that
+// only saved the scene again after the rename changed nothing.
+void UseCurrentFieldNames(Document& scene, const ecs::Coordinator& registry) {
+  for (Document& entity : scene["entities"]) {
+    const auto components = entity.find("components");
+    if (components == entity.end() || !components->is_object()) continue;
+    for (auto component = components->begin(); component != components->end(); ++component) {
+      const ecs::ComponentInfo* info = registry.FindComponentInfo(component.key());
+      if (info == nullptr || !component->is_object()) continue;
+      for (const ecs::FieldInfo& field : info->fields) {
+        for (auto previous = field.previous_names.rbegin(); previous != field.previous_names.rend(); ++previous) {
+          const auto older = component->find(*previous);
+          if (older == component->end() || component->contains(field.name)) continue;
+          Document value = std::move(*older);
+          component->erase(older);
+          (*component)[field.name] = std::move(value);
+        }
+      }
+    }
+  }
+}
+
 // The editor's data (camera and the like) is view state, not scene content:
 // its top-level keys merge three-way, and where both sides changed one
 // differently ours is kept without a conflict.
@@ -107,14 +130,15 @@ std::string MergeConflict::ToString() const { return "conflict: " + message; }
 SceneMergeResult MergeScenes(std::string_view base, std::string_view ours, std::string_view theirs,
                              const LoadOptions& options) {
   SceneMergeResult result;
-  const std::optional<Document> base_document = LoadInput(MergeInput::kBase, base, options, result.input_errors);
-  const std::optional<Document> ours_document = LoadInput(MergeInput::kOurs, ours, options, result.input_errors);
-  const std::optional<Document> theirs_document = LoadInput(MergeInput::kTheirs, theirs, options, result.input_errors);
+  std::optional<Document> base_document = LoadInput(MergeInput::kBase, base, options, result.input_errors);
+  std::optional<Document> ours_document = LoadInput(MergeInput::kOurs, ours, options, result.input_errors);
+  std::optional<Document> theirs_document = LoadInput(MergeInput::kTheirs, theirs, options, result.input_errors);
   if (!result.input_errors.empty()) return result;
 
   // The inputs loaded, so setting up the component types succeeds again.
   const auto registry = std::make_unique<ecs::Coordinator>(options.id_seed.value_or(1));
   if (options.register_components) options.register_components(*registry);
+  for (Document* document : {&*base_document, &*ours_document, &*theirs_document}) UseCurrentFieldNames(*document, *registry);
 
   const detail::SceneVersion base_version(*base_document);
   const detail::SceneVersion ours_version(*ours_document);

@@ -351,18 +351,31 @@ bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, con
   const bool migrates = info.IsRuntimeDefined();
   bool ok = true;
   std::size_t matched = 0;
+  const auto is_previous_name = [&info](const std::string& key) {
+    return std::any_of(info.fields.begin(), info.fields.end(), [&key](const FieldInfo& field) {
+      return std::find(field.previous_names.begin(), field.previous_names.end(), key) != field.previous_names.end();
+    });
+  };
   for (const FieldInfo& field : info.fields) {
+    // A field renamed in a game project is read from the newest name the
+    // file has; a file with two of its names is ambiguous.
     auto it = value.find(field.name);
-    if (it == value.end() && migrates) {
-      for (const std::string& previous : field.previous_names) {
-        it = value.find(previous);
-        if (it == value.end()) continue;
-        Place renamed = place;
-        renamed.field = it.key();
-        sink_.Warning(renamed.Pointer(), "field " + Quoted(previous) + " is now called " + Quoted(field.name) +
-                                             ": its value is kept under the new name");
-        break;
+    for (auto previous = field.previous_names.rbegin(); previous != field.previous_names.rend(); ++previous) {
+      const auto older = value.find(*previous);
+      if (older == value.end()) continue;
+      Place older_place = place;
+      older_place.field = *previous;
+      if (it == value.end()) {
+        it = older;
+        sink_.Warning(older_place.Pointer(), "field " + Quoted(*previous) + " is now called " + Quoted(field.name) +
+                                                 ": its value is kept under the new name");
+        continue;
       }
+      ++matched;
+      sink_.Error(older_place.Pointer(), Quoted(*previous) + " is an older name of the field " + Quoted(field.name) +
+                                             ", which this component also has as " + Quoted(it.key()) +
+                                             ": keep one of them");
+      ok = false;
     }
     if (it == value.end()) {
       if (migrates) {
@@ -383,12 +396,7 @@ bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, con
   std::string known;
   for (const FieldInfo& field : info.fields) known += (known.empty() ? "" : ", ") + field.name;
   for (auto it = value.begin(); it != value.end(); ++it) {
-    const bool is_field = std::any_of(info.fields.begin(), info.fields.end(), [&](const FieldInfo& field) {
-      return field.name == it.key() ||
-             (migrates && std::find(field.previous_names.begin(), field.previous_names.end(), it.key()) !=
-                              field.previous_names.end());
-    });
-    if (is_field) continue;
+    if (info.FindField(it.key()) != nullptr || is_previous_name(it.key())) continue;
     Place field_place = place;
     field_place.field = it.key();
     if (migrates) {

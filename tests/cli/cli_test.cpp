@@ -94,7 +94,7 @@ TEST_CASE("A wrong command line for a command names the command, the problem and
   REQUIRE(result.out.empty());
   REQUIRE(result.err ==
           "cairn merge: missing THEIRS\n"
-          "usage: cairn merge BASE OURS THEIRS -o OUT\n"
+          "usage: cairn merge BASE OURS THEIRS -o OUT [--project DIR]\n"
           "Try 'cairn merge --help'.\n");
 }
 

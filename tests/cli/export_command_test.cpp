@@ -135,7 +135,7 @@ TEST_CASE("export needs IN and -o OUT, and knows only its own options", "[cli][e
 
   REQUIRE(no_output.exit_code == 2);
   REQUIRE(no_output.err ==
-          "cairn export: missing option -o OUT\nusage: cairn export IN -o OUT [--world-matrices]\n"
+          "cairn export: missing option -o OUT\nusage: cairn export IN -o OUT [--world-matrices] [--project DIR]\n"
           "Try 'cairn export --help'.\n");
   REQUIRE(unknown.exit_code == 2);
   REQUIRE(unknown.err.starts_with("cairn export: unknown option '--fast'\n"));

@@ -136,7 +136,7 @@ TEST_CASE("merge needs three scenes and -o OUT", "[cli][merge]") {
 
   REQUIRE(no_output.exit_code == 2);
   REQUIRE(no_output.err ==
-          "cairn merge: missing option -o OUT\nusage: cairn merge BASE OURS THEIRS -o OUT\nTry 'cairn merge --help'.\n");
+          "cairn merge: missing option -o OUT\nusage: cairn merge BASE OURS THEIRS -o OUT [--project DIR]\nTry 'cairn merge --help'.\n");
   REQUIRE(too_many.exit_code == 2);
   REQUIRE(too_many.err.starts_with("cairn merge: unexpected argument 'd'\n"));
 }

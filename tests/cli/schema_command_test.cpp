@@ -42,7 +42,7 @@ TEST_CASE("schema takes no file", "[cli][schema]") {
   const ProcessResult result = RunCairn({"schema", "scene.json"});
 
   REQUIRE(result.exit_code == 2);
-  REQUIRE(result.err == "cairn schema: unexpected argument 'scene.json'\nusage: cairn schema [--runtime]\n"
+  REQUIRE(result.err == "cairn schema: unexpected argument 'scene.json'\nusage: cairn schema [--runtime] [--project DIR]\n"
                         "Try 'cairn schema --help'.\n");
 }
 

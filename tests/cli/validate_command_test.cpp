@@ -136,5 +136,5 @@ TEST_CASE("validate needs at least one file", "[cli][validate]") {
 
   REQUIRE(result.exit_code == 2);
   REQUIRE(result.out.empty());
-  REQUIRE(result.err == "cairn validate: missing FILE\nusage: cairn validate FILE...\nTry 'cairn validate --help'.\n");
+  REQUIRE(result.err == "cairn validate: missing FILE\nusage: cairn validate FILE... [--project DIR]\nTry 'cairn validate --help'.\n");
 }

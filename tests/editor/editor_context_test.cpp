@@ -7,6 +7,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/scene_loader.h"
 #include "cairn/test/filling_disk.h"
 #include "test_world.h"
 
@@ -607,4 +608,43 @@ TEST_CASE("Recovering a journal with no readable entry applies nothing and keeps
   CHECK_FALSE(std::filesystem::exists(s.journal_file));
   REQUIRE(result.kept_aside.has_value());
   CHECK(t::ReadText(*result.kept_aside) == broken);
+}
+
+TEST_CASE("A session in a game project makes its worlds with the project's components and names it in its journal",
+          "[editor][context][project]") {
+  t::TempDir dir;
+  EditorContext context(Options(dir));
+  CHECK(context.World().FindComponentInfo("Door") == nullptr);
+  auto project = std::make_shared<cairn::serialization::Project>();
+  project->name = "Beacon";
+  project->file = dir / "cairn.project.json";
+  ecs::RuntimeComponentDefinition door;
+  door.name = "Door";
+  ecs::RuntimeFieldDefinition open;
+  open.name = "open";
+  open.type = ecs::FieldType::kBool;
+  door.fields.push_back(open);
+  project->components.push_back(door);
+
+  context.SetProject(project);
+  CHECK(context.World().FindComponentInfo("Door") == nullptr);  // the open world keeps its types
+  context.NewScene();
+  REQUIRE(context.World().FindComponentInfo("Door") != nullptr);
+  CHECK(context.World().FindComponentInfo("Door")->IsRuntimeDefined());
+  CHECK(context.CreateWorld()->FindComponentInfo("Door") != nullptr);
+  const auto loaded = cairn::serialization::LoadScene(
+      R"({"format": "cairn.scene", "version": 1, "entities": [{"id": "0000000000000001", "name": "Gate",
+          "parent": null, "order": 0, "components": {"Door": {"open": true}}}]})",
+      context.SceneLoadOptions());
+  REQUIRE(loaded.Ok());
+  CHECK(loaded.diagnostics.empty());
+
+  context.Enqueue(actions::CreateEmpty(context.World(), ecs::kNoEntityId));
+  context.Flush();
+  const auto contents = Journal::Read(dir / "state" / "untitled.journal", context.World());
+  CHECK(contents.header.project == std::filesystem::absolute(dir / "cairn.project.json").lexically_normal());
+
+  context.SetProject(nullptr);
+  context.NewScene();
+  CHECK(context.World().FindComponentInfo("Door") == nullptr);
 }

@@ -93,6 +93,23 @@ TEST_CASE("An untitled journal's header names no scene", "[editor][journal]") {
   CHECK(contents.entries.size() == 1);
 }
 
+TEST_CASE("A journal of a session in a game project names the project", "[editor][journal]") {
+  Fixture f;
+  const std::filesystem::path project = f.dir / "game" / ".." / "cairn.project.json";
+  Journal journal;
+  journal.Start(f.dir / "untitled.journal", editor::JournalHeaderFor(std::nullopt, project));
+  journal.Append(f.SomeActions().front());
+  const std::string normal = std::filesystem::absolute(f.dir / "cairn.project.json").lexically_normal().string();
+  CHECK(t::ReadText(f.dir / "untitled.journal")
+            .starts_with("{\"format\":\"cairn.journal\",\"version\":1,\"scene\":null,\"scene_size\":null,"
+                         "\"scene_hash\":null,\"project\":\"" + normal + "\"}\n"));
+  const JournalContents contents = Journal::Read(f.dir / "untitled.journal", *f.world);
+  CHECK(contents.header.project == std::filesystem::path(normal));
+  CHECK(contents.header == editor::JournalHeaderFor(std::nullopt, project));
+  // A header without "project" (the built-ins only, or an older editor) reads as none.
+  CHECK_FALSE(editor::JournalHeaderFor(std::nullopt).project.has_value());
+}
+
 TEST_CASE("A torn last line is ignored with a warning", "[editor][journal]") {
   Fixture f;
   {

@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_loader.h"
+#include "cairn/serialization/scene_merge.h"
 #include "cairn/serialization/scene_writer.h"
 #include "cairn/serialization/schema.h"
 #include "test_support.h"
@@ -88,6 +90,54 @@ TEST_CASE("[Project] Scenes of the project load, save and reload its components"
   REQUIRE(schema.find("\"maxLength\": 32") != std::string::npos);
 }
 
+TEST_CASE("[Project] A field is read from a scene under any of its previous names", "[serialization][project]") {
+  const Project project = LoadSample();
+  const LoadOptions options = ProjectSceneOptions(std::make_shared<const Project>(project));
+  const auto scene = [](const std::string& health) {
+    return R"({"format": "cairn.scene", "version": 1, "entities": [
+      {"id": "0000000000000001", "name": "Guard", "parent": null, "order": 0, "components": {"Health": )" +
+           health + "}}]}";
+  };
+  const LoadResult renamed = LoadScene(scene(R"({"hp": 7})"), options);
+  INFO(Texts(renamed.diagnostics).size());
+  REQUIRE(renamed.Ok());
+  REQUIRE(Texts(renamed.diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Health/hp: field \"hp\" is now called \"points\": its "
+                                   "value is kept under the new name"});
+  const std::string saved = SaveSceneToString(*renamed.scene->world, renamed.scene->editor);
+  REQUIRE(saved.find("\"points\": 7") != std::string::npos);
+  REQUIRE(saved.find("\"hp\"") == std::string::npos);
+
+  REQUIRE(Texts(LoadScene(scene(R"({"hp": 7, "points": 8})"), options).diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Health/hp: \"hp\" is an older name of the field \"points\", "
+                                   "which this component also has as \"points\": keep one of them"});
+  // A name the definition never had: the field takes its default and the
+  // value is kept aside, both reported.
+  REQUIRE(Texts(LoadScene(scene(R"({"hit_points": 7})"), options).diagnostics) ==
+          std::vector<std::string>{"/entities/0/components/Health: missing field \"points\": it takes its default, "
+                                   "as the Health definition says",
+                                   "/entities/0/components/Health/hit_points: field \"hit_points\" is not in the "
+                                   "Health definition: kept in the file as it is"});
+}
+
+TEST_CASE("[Project] A merge takes a renamed field under its current name from every input", "[serialization][project]") {
+  const LoadOptions options = ProjectSceneOptions(std::make_shared<const Project>(LoadSample()));
+  const auto scene = [](const std::string& health) {
+    return R"({"format": "cairn.scene", "version": 1, "entities": [
+      {"id": "0000000000000001", "name": "Guard", "parent": null, "order": 0, "components": {"Health": )" +
+           health + "}}]}";
+  };
+  // Ours only saved the scene again after the rename; theirs changed the value under the old name.
+  const SceneMergeResult merged = MergeScenes(scene(R"({"hp": 5})"), scene(R"({"points": 5})"), scene(R"({"hp": 6})"),
+                                              options);
+  REQUIRE(merged.Clean());
+  REQUIRE(merged.text->find("\"points\": 6") != std::string::npos);
+  const SceneMergeResult both = MergeScenes(scene(R"({"hp": 5})"), scene(R"({"points": 7})"), scene(R"({"hp": 6})"),
+                                            options);
+  REQUIRE(both.conflicts.size() == 1);
+  REQUIRE(both.conflicts[0].subject == "Health.points");
+}
+
 TEST_CASE("[Project] Bad definitions are reported at their pointers", "[serialization][project]") {
   const auto errors = [](const std::string& components) {
     return Texts(LoadProject(ProjectWith(components), *t::MakeWorld()).diagnostics);
@@ -135,6 +185,16 @@ TEST_CASE("[Project] The project of a scene is found walking up its folders", "[
   REQUIRE(FindProjectFile(t::DataPath("project/levels")) == fs::absolute(project));
   const t::TempDir temp("project-none");
   REQUIRE_FALSE(FindProjectFile(temp.Path() / "level.scene").has_value());
+}
+
+TEST_CASE("[Project] A path through \"..\" is searched from the folder it names", "[serialization][project]") {
+  const t::TempDir temp("project-dots");
+  temp.Write("game/cairn.project.json", ProjectWith(""));
+  temp.Write("other/level.scene", "{}");
+  // game/../other is other, which no project governs: game's project is not
+  // on the way up from it.
+  REQUIRE_FALSE(FindProjectFile(temp.Path() / "game" / ".." / "other" / "level.scene").has_value());
+  REQUIRE(FindProjectFile(temp.Path() / "other" / ".." / "game" / "level.scene") == temp.Path() / "game" / kProjectFileName);
 }
 
 TEST_CASE("[Project] The canonical text reads back to the same project, byte for byte", "[serialization][project]") {

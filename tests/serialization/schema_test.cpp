@@ -5,6 +5,7 @@
 #include <set>
 #include <sys/wait.h>
 
+#include "cairn/serialization/project.h"
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
@@ -153,5 +154,70 @@ TEST_CASE("The scene schema refuses every malformed file but those a JSON Schema
   for (const char* limit : {"cairn validate", "duplicate ids", "cycles", "1.0"}) {
     INFO(limit);
     REQUIRE(description.find(limit) != std::string::npos);
+  }
+}
+
+// ---- The project file's schema (docs/schema/project.schema.json, written by hand) --------------
+
+TEST_CASE("The project schema accepts the sample project and the canonical text of projects",
+          "[serialization][schema][project]") {
+  const t::TempDir temp("project-schema");
+  const ProjectLoadResult sample = LoadProjectFile(t::DataPath("project/cairn.project.json"), *t::MakeWorld());
+  REQUIRE(sample.Ok());
+  t::WriteText(temp.Path() / "canonical.json", ProjectToText(*sample.project));
+  t::WriteText(temp.Path() / "empty.json", ProjectToText(Project{.name = "Empty", .file = {}, .components = {}}));
+  const Validation validation =
+      Validate(CommittedSchema("project.schema.json"), {t::DataPath("project/cairn.project.json"),
+                                                        temp.Path() / "canonical.json", temp.Path() / "empty.json"});
+  INFO(validation.output);
+  REQUIRE(validation.exit_code == 0);
+}
+
+TEST_CASE("The project schema rejects what the project loader rejects", "[serialization][schema][project]") {
+  struct Case {
+    std::string components;  // the project's "components" array, inside [ ]
+    std::string pointer;     // where the schema reports it
+  };
+  const std::vector<Case> cases = {
+      {R"({"name": "Door", "fields": [{"name": "speed", "type": "double"}]})", "/components/0/fields/0/type"},
+      {R"({"name": "Door", "fields": [{"name": "mode", "type": "enum"}]})", "/components/0/fields/0"},
+      {R"({"name": "Door", "fields": [{"name": "mode", "type": "enum", "values": []}]})",
+       "/components/0/fields/0/values"},
+      {R"({"name": "Door", "fields": [{"name": "on", "type": "bool", "unit": "m"}]})", "/components/0/fields/0"},
+      {R"({"name": "Door", "fields": [{"name": "on", "type": "bool", "default": 1}]})", "/components/0/fields/0/default"},
+      {R"({"name": "Door", "fields": [{"name": "at", "type": "vec3", "default": [0, 1]}]})",
+       "/components/0/fields/0/default"},
+      {R"({"name": "Door", "fields": [{"name": "q", "type": "quat", "default": [0, 0, 0, 0]}]})",
+       "/components/0/fields/0/default"},
+      {R"({"name": "Door", "fields": [{"name": "m", "type": "asset", "extensions": ["glb"]}]})",
+       "/components/0/fields/0/extensions/0"},
+      {R"({"name": "Door", "fields": [{"name": "s", "type": "float", "step": 0}]})", "/components/0/fields/0/step"},
+      {R"({"name": "Door Way", "fields": []})", "/components/0/name"},
+      {R"({"name": "Door", "fields": [{"name": "2nd", "type": "int"}]})", "/components/0/fields/0/name"},
+      {R"({"name": "Door", "fields": [{"type": "int"}]})", "/components/0/fields/0"},
+      {R"({"name": "Door", "colour": 1})", "/components/0"},
+  };
+  const t::TempDir temp("project-schema");
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::string text =
+        R"({"format": "cairn.project", "version": 1, "name": "Test", "components": [)" + cases[i].components + "]}";
+    INFO(text);
+    REQUIRE_FALSE(LoadProject(text, *t::MakeWorld()).Ok());
+    const fs::path file = temp.Path() / ("case" + std::to_string(i) + ".json");
+    t::WriteText(file, text);
+    const Validation validation = Validate(CommittedSchema("project.schema.json"), {file});
+    INFO(validation.output);
+    CHECK(validation.exit_code == 1);
+    CHECK(validation.output.find(file.string() + " " + cases[i].pointer + ": ") != std::string::npos);
+  }
+  // The document itself: the format, the version, unknown keys.
+  for (const std::string& text : {std::string(R"({"format": "cairn.scene", "version": 1, "name": "x"})"),
+                                  std::string(R"({"format": "cairn.project", "version": 2, "name": "x"})"),
+                                  std::string(R"({"format": "cairn.project", "version": 1})"),
+                                  std::string(R"({"format": "cairn.project", "version": 1, "name": "x", "extra": 0})")}) {
+    INFO(text);
+    REQUIRE_FALSE(LoadProject(text, *t::MakeWorld()).Ok());
+    t::WriteText(temp.Path() / "document.json", text);
+    CHECK(Validate(CommittedSchema("project.schema.json"), {temp.Path() / "document.json"}).exit_code == 1);
   }
 }

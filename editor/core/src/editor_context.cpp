@@ -5,6 +5,7 @@
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/project_scenes.h"
 
 namespace cairn::editor {
 
@@ -32,7 +33,19 @@ std::string EditorContext::Title() const {
   return title;
 }
 
-void EditorContext::NewScene() { ReplaceWorld(options_.world_factory(), std::nullopt); }
+void EditorContext::NewScene() { ReplaceWorld(CreateWorld(), std::nullopt); }
+
+// ---- The project ------------------------------------------------------------------
+
+void EditorContext::SetProject(std::shared_ptr<const serialization::Project> project) { project_ = std::move(project); }
+
+std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
+  std::unique_ptr<ecs::Coordinator> world = options_.world_factory();
+  if (project_) serialization::RegisterProjectComponents(*world, *project_);
+  return world;
+}
+
+serialization::LoadOptions EditorContext::SceneLoadOptions() const { return serialization::ProjectSceneOptions(project_); }
 
 void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
                                  std::optional<std::filesystem::path> scene_path) {
@@ -67,7 +80,9 @@ void EditorContext::MarkSaved(const std::filesystem::path& path) {
 
 void EditorContext::StartJournal() {
   if (!options_.journaling) return;
-  journal_.Start(JournalPathFor(scene_path_, options_.untitled_journal_directory), JournalHeaderFor(scene_path_));
+  std::optional<std::filesystem::path> project;
+  if (project_ && !project_->file.empty()) project = project_->file;
+  journal_.Start(JournalPathFor(scene_path_, options_.untitled_journal_directory), JournalHeaderFor(scene_path_, project));
 }
 
 void EditorContext::DiscardJournal() {

@@ -49,6 +49,7 @@ std::string HeaderLine(const JournalHeader& header) {
   json["scene"] = header.scene ? Json(header.scene->string()) : Json(nullptr);
   json["scene_size"] = header.fingerprint ? Json(header.fingerprint->size) : Json(nullptr);
   json["scene_hash"] = header.fingerprint ? Json("fnv1a64:" + Hex64(header.fingerprint->hash)) : Json(nullptr);
+  if (header.project) json["project"] = header.project->string();
   return Dump(json);
 }
 
@@ -76,6 +77,12 @@ JournalHeader ParseHeader(const std::string& line) {
     header.scene = std::filesystem::path(scene.get<std::string>());
   } else if (!scene.is_null()) {
     throw JournalError("\"scene\" must be a path or null");
+  }
+  const Json& project = json.contains("project") ? json["project"] : Json(nullptr);
+  if (project.is_string()) {
+    header.project = std::filesystem::path(project.get<std::string>());
+  } else if (!project.is_null()) {
+    throw JournalError("\"project\" must be a path or null");
   }
   const Json& size = json.contains("scene_size") ? json["scene_size"] : Json(nullptr);
   const Json& hash = json.contains("scene_hash") ? json["scene_hash"] : Json(nullptr);
@@ -156,12 +163,14 @@ std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& fil
   return fingerprint;
 }
 
-JournalHeader JournalHeaderFor(const std::optional<std::filesystem::path>& scene) {
+JournalHeader JournalHeaderFor(const std::optional<std::filesystem::path>& scene,
+                               const std::optional<std::filesystem::path>& project) {
   JournalHeader header;
   if (scene) {
     header.scene = Normalised(*scene);
     header.fingerprint = FingerprintFile(*scene);
   }
+  if (project) header.project = Normalised(*project);
   return header;
 }
 

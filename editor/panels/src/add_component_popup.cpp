@@ -33,7 +33,18 @@ std::vector<std::string> FilterComponentNames(const std::vector<std::string>& of
   return matches;
 }
 
-std::optional<std::string> AddComponentPopup::Draw(const std::vector<std::string>& offered) {
+std::vector<ComponentChoice> FilterComponents(const std::vector<ComponentChoice>& offered, const std::string& search) {
+  const std::string needle = Lower(search);
+  std::vector<ComponentChoice> matches;
+  for (const ComponentChoice& choice : offered) {
+    if (Lower(choice.name).find(needle) != std::string::npos) matches.push_back(choice);
+  }
+  std::stable_sort(matches.begin(), matches.end(),
+                   [](const ComponentChoice& a, const ComponentChoice& b) { return a.category < b.category; });
+  return matches;
+}
+
+std::optional<std::string> AddComponentPopup::Draw(const std::vector<ComponentChoice>& offered) {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool nothing_to_add = offered.empty();
   if (nothing_to_add) ImGui::BeginDisabled();
@@ -63,7 +74,7 @@ std::optional<std::string> AddComponentPopup::Draw(const std::vector<std::string
       BoundedInputText("##search", &search_, "Search components", ImGuiInputTextFlags_EnterReturnsTrue);
   GlobalWidgetMap().Record("inspector/add_component/search");
   if (ImGui::IsItemEdited()) highlighted_ = 0;
-  const std::vector<std::string> matches = FilterComponentNames(offered, search_);
+  const std::vector<ComponentChoice> matches = FilterComponents(offered, search_);
   const int count = static_cast<int>(matches.size());
   if (ImGui::IsKeyPressed(GLFW_KEY_DOWN)) highlighted_ = std::min(highlighted_ + 1, count - 1);
   if (ImGui::IsKeyPressed(GLFW_KEY_UP)) highlighted_ = std::max(highlighted_ - 1, 0);
@@ -73,19 +84,34 @@ std::optional<std::string> AddComponentPopup::Draw(const std::vector<std::string
   if (matches.empty()) {
     BoundedTextColored(theme::kTextDim, "No component matches \"" + search_ + "\".", TextBounds::Label());
   }
-  const float list_height = std::min(static_cast<float>(std::max(count, 1)) * ImGui::GetTextLineHeightWithSpacing(), 260.0f);
+  int headings = 0;
+  for (int i = 0; i < count; ++i) {
+    const std::string& category = matches[static_cast<std::size_t>(i)].category;
+    if (!category.empty() && (i == 0 || matches[static_cast<std::size_t>(i - 1)].category != category)) ++headings;
+  }
+  const float rows = static_cast<float>(std::max(count + headings, 1));
+  const float list_height = std::min(rows * ImGui::GetTextLineHeightWithSpacing(), 320.0f);
   ImGui::BeginChild("##names", ImVec2(0.0f, matches.empty() ? 1.0f : list_height), false);
   for (int i = 0; i < count; ++i) {
-    const std::string& name = matches[static_cast<std::size_t>(i)];
-    if (ImGui::Selectable(name.c_str(), i == highlighted_)) picked = name;
+    const ComponentChoice& choice = matches[static_cast<std::size_t>(i)];
+    const std::string& name = choice.name;
+    const bool new_group = i == 0 || matches[static_cast<std::size_t>(i - 1)].category != choice.category;
+    if (new_group && !choice.category.empty()) {
+      BoundedTextColored(theme::kTextDim, choice.category, TextBounds::Label());
+      GlobalWidgetMap().Record("inspector/add_component/category/" + choice.category);
+    }
+    if (!choice.category.empty()) ImGui::Indent(10.0f);
+    if (ImGui::Selectable(BoundedLabel(name).c_str(), i == highlighted_)) picked = name;
     GlobalWidgetMap().Record("inspector/add_component/" + name);
+    if (!choice.description.empty() && ImGui::IsItemHovered()) BoundedTooltip(choice.description);
+    if (!choice.category.empty()) ImGui::Unindent(10.0f);
     if (i == highlighted_ && (ImGui::IsKeyPressed(GLFW_KEY_DOWN) || ImGui::IsKeyPressed(GLFW_KEY_UP))) {
       ImGui::SetScrollHereY();
     }
   }
   ImGui::EndChild();
   const bool enter_pressed = ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ENTER, false);
-  if (!picked && (entered || enter_pressed) && count > 0) picked = matches[static_cast<std::size_t>(highlighted_)];
+  if (!picked && (entered || enter_pressed) && count > 0) picked = matches[static_cast<std::size_t>(highlighted_)].name;
   if (picked) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
   return picked;

@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_host.h"
 #include "cairn/editor/panels/shortcuts.h"
 #include "cairn/editor/panels/splitter.h"
@@ -74,7 +75,16 @@ void EditorApp::Initialize() {
   for (const std::string& problem : viewport_->Initialize()) context_.Log().Error("Viewport: " + problem);
 }
 
-void EditorApp::Start(const std::optional<std::filesystem::path>& scene) { files_.Start(scene); }
+void EditorApp::Start(const std::optional<std::filesystem::path>& scene,
+                      const std::optional<std::filesystem::path>& project) {
+  files_.Start(scene, project);
+}
+
+std::string EditorApp::WindowTitle() const {
+  std::string title = context_.Title();
+  if (context_.Project()) title += " - " + BoundedLabel(context_.Project()->name);
+  return title + " - Cairn";
+}
 
 void EditorApp::WorldReplaced() {
   watch_.Attach(context_.World());
@@ -109,7 +119,7 @@ void EditorApp::DrawFrame() {
     host_.DismissCloseRequest();
     files_.RequestQuit();
   }
-  const std::string title = context_.Title() + " - Cairn";
+  const std::string title = WindowTitle();
   if (title != title_) {
     host_.SetTitle(title);
     title_ = title;

@@ -16,6 +16,7 @@
 #include <glm/vec4.hpp>
 
 #include "cairn/ecs/component_value.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
@@ -51,10 +52,9 @@ const ImVec4 kAxisColours[4] = {theme::kAxisX, theme::kAxisY, theme::kAxisZ, the
 // One DragFloat per component, side by side, each marked with its axis colour.
 // Returns true when a value changed; reports activity in `edit`.
 bool DragComponents(float* values, int count, float speed, float min, float max, const char* format,
-                    ImGuiSliderFlags flags, FieldEdit& edit) {
+                    ImGuiSliderFlags flags, FieldEdit& edit, float total) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float spacing = style.ItemInnerSpacing.x;
-  const float total = ImGui::GetContentRegionAvail().x;
   const float width = std::max((total - spacing * static_cast<float>(count - 1)) / static_cast<float>(count), 20.0f);
   bool changed = false;
   for (int i = 0; i < count; ++i) {
@@ -105,7 +105,12 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
   const float min = Bounded(hints) ? hints.min : 0.0f;
   const float max = Bounded(hints) ? hints.max : 0.0f;
   const ImGuiSliderFlags clamp = ClampFlags(hints);
-  ImGui::SetNextItemWidth(-FLT_MIN);
+  // The unit goes after the value, in room taken from the widget.
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  const std::string unit = hints.unit.empty() ? std::string() : BoundedLabel(hints.unit);
+  const float unit_width = unit.empty() ? 0.0f : ImGui::CalcTextSize(unit.c_str()).x + spacing;
+  const float width = std::max(ImGui::GetContentRegionAvail().x - unit_width, 20.0f);
+  ImGui::SetNextItemWidth(width);
   switch (field.type) {
     case ecs::FieldType::kBool: {
       bool value = field.Ref<bool>(component);
@@ -129,7 +134,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
     }
     case ecs::FieldType::kVec2: {
       glm::vec2 value = field.Ref<glm::vec2>(component);
-      if (DragComponents(&value.x, 2, hints.speed, min, max, "%.3f", clamp, edit)) {
+      if (DragComponents(&value.x, 2, hints.speed, min, max, "%.3f", clamp, edit, width)) {
         edit.value = PlainOf(info_ptr, field, component, value);
       }
       break;
@@ -141,7 +146,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
         changed = ImGui::ColorEdit3("##v", &value.x, kColourFlags);
         NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
       } else {
-        changed = DragComponents(&value.x, 3, hints.speed, min, max, "%.3f", clamp, edit);
+        changed = DragComponents(&value.x, 3, hints.speed, min, max, "%.3f", clamp, edit, width);
       }
       if (changed) edit.value = PlainOf(info_ptr, field, component, value);
       break;
@@ -153,20 +158,14 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
         changed = ImGui::ColorEdit4("##v", &value.x, kColourFlags | ImGuiColorEditFlags_AlphaBar);
         NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
       } else {
-        changed = DragComponents(&value.x, 4, hints.speed, min, max, "%.3f", clamp, edit);
+        changed = DragComponents(&value.x, 4, hints.speed, min, max, "%.3f", clamp, edit, width);
       }
       if (changed) edit.value = PlainOf(info_ptr, field, component, value);
       break;
     }
     case ecs::FieldType::kQuat: return DrawQuat(info_ptr, field, component, key);
     case ecs::FieldType::kString:
-    case ecs::FieldType::kAsset: {
-      std::string value = field.Ref<std::string>(component);
-      const bool changed = BoundedInputText("##v", &value);
-      NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
-      break;
-    }
+    case ecs::FieldType::kAsset: return DrawText(info_ptr, field, component, key, width);
     case ecs::FieldType::kEnum: {
       const std::int32_t current = field.Ref<std::int32_t>(component);
       const bool known = current >= 0 && static_cast<std::size_t>(current) < field.enum_names.size();
@@ -186,6 +185,44 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
     }
     case ecs::FieldType::kEntityRef: return DrawEntityRef(world, info_ptr, field, component);
   }
+  if (!unit.empty()) {
+    ImGui::SameLine(0.0f, spacing);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(theme::kTextDim, "%s", unit.c_str());
+  }
+  return edit;
+}
+
+FieldEdit FieldEditor::DrawText(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                                const void* component, const std::string& key, float width) {
+  FieldEdit edit;
+  // While the field holds refused text, the field shows it, not the value.
+  const bool refusing = key == refused_key_;
+  std::string value = refusing ? refused_text_ : field.Ref<std::string>(component);
+  ImGui::SetNextItemWidth(width);
+  const bool changed = BoundedInputText("##v", &value);
+  const bool active = ImGui::IsItemActive();
+  NoteActivity(edit, active, ImGui::IsItemDeactivatedAfterEdit());
+  if (changed) {
+    if (std::optional<std::string> problem = ecs::TextProblem(field, value)) {
+      refused_key_ = key;
+      refused_text_ = value;
+      refused_problem_ = std::move(*problem);
+    } else {
+      if (refusing) refused_key_.clear();
+      edit.value = PlainOf(info, field, component, value);
+    }
+  }
+  if (key != refused_key_) return edit;
+  if (active) {
+    ImGui::PushTextWrapPos(0.0f);
+    BoundedTextColored(theme::kError, refused_problem_);
+    ImGui::PopTextWrapPos();
+  } else {
+    edit.refused = "kept \"" + BoundedLabel(field.Ref<std::string>(component)) + "\", not \"" +
+                   BoundedLabel(refused_text_) + "\" (" + refused_problem_ + ")";
+    refused_key_.clear();
+  }
   return edit;
 }
 
@@ -200,7 +237,8 @@ FieldEdit FieldEditor::DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>&
   for (int i = 0; i < 3; ++i) {
     if (std::abs(degrees[i]) < 0.0005f) degrees[i] = 0.0f;  // no "-0.0"
   }
-  const bool changed = DragComponents(&degrees.x, 3, 0.5f, 0.0f, 0.0f, "%.1f\xC2\xB0", ImGuiSliderFlags_None, edit);
+  const bool changed = DragComponents(&degrees.x, 3, 0.5f, 0.0f, 0.0f, "%.1f\xC2\xB0", ImGuiSliderFlags_None, edit,
+                                      ImGui::GetContentRegionAvail().x);
   if (edit.continuous) {
     euler_key_ = key;
     euler_degrees_ = degrees;

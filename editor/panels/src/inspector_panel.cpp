@@ -78,7 +78,7 @@ void InspectorPanel::RefreshSelectionCache() {
   }
   for (const std::string& name : world.UiAccessibleComponentNames()) {
     const ecs::ComponentInfo* info = world.FindComponentInfo(name);
-    if (info != nullptr && !all_have(info->type)) offered_.push_back(name);
+    if (info != nullptr && !all_have(info->type)) offered_.push_back({name, info->category, info->description});
   }
 }
 
@@ -138,6 +138,7 @@ void InspectorPanel::DrawComponent(ecs::Entity primary, ecs::ComponentType type)
   ImGui::PushID(info.name.c_str());
   const bool open = ImGui::CollapsingHeader(info.name.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
   GlobalWidgetMap().Record("inspector/component/" + info.name);
+  if (!info.description.empty() && ImGui::IsItemHovered()) BoundedTooltip(info.description);
   DrawComponentMenu(info, primary_id);
   // The remove button sits on the header's right end.
   const float button = ImGui::GetFrameHeight();
@@ -232,6 +233,7 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
     const FieldEdit edit = fields_.Draw(world, info, field, data, key_prefix + field.name);
+    if (edit.refused) context_.Log().Warning(info.name + "." + field.name + ": " + *edit.refused);
     GlobalWidgetMap().RecordBox("inspector/field/" + info.name + "/" + field.name,
                                 {start.x, start.y, width, ImGui::GetFrameHeight()});
     ImGui::PopID();

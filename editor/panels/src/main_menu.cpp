@@ -66,11 +66,21 @@ float MainMenu::Draw(MenuTargets& targets) {
   DrawEntityMenu(targets);
   DrawViewMenu(targets);
   DrawHelpMenu(targets);
+  // "Beacon  level.json *": the project, when there is one, then the scene.
   const std::string title = BoundedLabel(targets.context.Title());
-  const float width = ImGui::CalcTextSize(title.c_str()).x;
+  const std::string project =
+      targets.context.Project() ? BoundedLabel(targets.context.Project()->name) + "  " : std::string();
+  const float width = ImGui::CalcTextSize((project + title).c_str()).x;
   const float x = ImGui::GetWindowContentRegionMax().x - width - 8.0f;
   if (x > ImGui::GetCursorPosX() + 16.0f) {
     ImGui::SetCursorPosX(x);
+    if (!project.empty()) {
+      ImGui::TextColored(theme::kInfo, "%s", project.c_str());
+      GlobalWidgetMap().Record("menu/project");
+      if (ImGui::IsItemHovered()) BoundedTooltip("Project " + targets.context.Project()->name + "\n" +
+                                                 targets.context.Project()->file.string());
+      ImGui::SameLine(0.0f, 0.0f);
+    }
     ImGui::TextColored(theme::kTextDim, "%s", title.c_str());
   }
   ImGui::EndMainMenuBar();
@@ -98,6 +108,9 @@ void MainMenu::DrawFileMenu(MenuTargets& targets) {
     }
     ImGui::EndMenu();
   }
+  ImGui::Separator();
+  if (Item("File", "Open Project...")) files.RequestOpenProject();
+  if (Item("File", "New Project...")) files.RequestNewProject();
   ImGui::Separator();
   if (Item("File", "Save", "Ctrl+S")) files.RequestSave();
   if (Item("File", "Save As...", "Ctrl+Shift+S")) files.RequestSaveAs();

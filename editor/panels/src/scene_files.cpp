@@ -7,6 +7,7 @@
 #include <system_error>
 #include <utility>
 
+#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/command.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
@@ -18,6 +19,8 @@
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
 #include "cairn/editor/viewport_panel.h"
+#include "cairn/serialization/atomic_file.h"
+#include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
@@ -63,6 +66,18 @@ std::size_t FailuresReplaying(ecs::Coordinator& world, const std::vector<Journal
   return failures;
 }
 
+// A folder stands for the cairn.project.json in it.
+std::filesystem::path ProjectFileIn(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::is_directory(path, error) ? path / serialization::kProjectFileName : path;
+}
+
+// "the project in 'game'": a project file is always named cairn.project.json,
+// so its folder is what tells one from another.
+std::string ProjectPlace(const std::filesystem::path& file) {
+  return "the project in '" + file.parent_path().filename().string() + "'";
+}
+
 }  // namespace
 
 SceneFiles::SceneFiles(EditorContext& context, EditorHost& host, RecentFiles& recent, ViewportPanel* viewport,
@@ -71,24 +86,36 @@ SceneFiles::SceneFiles(EditorContext& context, EditorHost& host, RecentFiles& re
 
 // ---- Start ----------------------------------------------------------------------------
 
-void SceneFiles::Start(const std::optional<std::filesystem::path>& scene) {
+void SceneFiles::Start(const std::optional<std::filesystem::path>& scene,
+                       const std::optional<std::filesystem::path>& project) {
+  std::optional<ProjectPtr> chosen;
+  if (project) {
+    chosen = ReadProject(*project, "Cairn started with the built-in components only.").value_or(nullptr);
+  }
   if (!scene) {
-    OpenDemo();
+    if (chosen) {
+      NewSceneIn(*chosen);
+    } else {
+      OpenDemo();
+    }
     OfferRecovery(std::nullopt);
     started_ = true;
     return;
   }
   const std::filesystem::path path = NormalPath(*scene);
   if (Exists(path)) {
-    const bool opened = Open(path);  // offers recovery itself
+    const bool opened = chosen ? OpenIn(path, *chosen) : Open(path);  // offers recovery itself
     started_ = true;
     if (opened) return;
+    if (chosen) NewSceneIn(*chosen);
     context_.Log().Info("Started with an empty untitled scene instead");
     OfferRecovery(std::nullopt);
     return;
   }
   started_ = true;
-  context_.ReplaceWorld(context_.Options().world_factory(), path);
+  const ProjectPtr governing = chosen ? *chosen : ProjectOf(path);
+  context_.SetProject(governing);
+  context_.ReplaceWorld(context_.CreateWorld(), path);
   Replaced(ecs::PlainValue::MakeObject());
   context_.Log().Info(path.string() + " does not exist yet: it is created when you save");
   OfferRecovery(path);
@@ -101,6 +128,10 @@ void SceneFiles::RequestOpen() { Guard({Guarded::Kind::kOpenDialog, {}}); }
 void SceneFiles::RequestOpen(const std::filesystem::path& path) { Guard({Guarded::Kind::kOpenPath, path}); }
 void SceneFiles::RequestOpenDemo() { Guard({Guarded::Kind::kOpenDemo, {}}); }
 void SceneFiles::RequestQuit() { Guard({Guarded::Kind::kQuit, {}}); }
+void SceneFiles::RequestOpenProject() { Guard({Guarded::Kind::kOpenProjectDialog, {}}); }
+void SceneFiles::RequestOpenProject(const std::filesystem::path& path) { Guard({Guarded::Kind::kOpenProjectPath, path}); }
+void SceneFiles::RequestNewProject() { Guard({Guarded::Kind::kNewProjectDialog, {}}); }
+void SceneFiles::RequestNewProject(const std::filesystem::path& path) { Guard({Guarded::Kind::kNewProjectPath, path}); }
 
 void SceneFiles::RequestSave() {
   if (context_.ScenePath()) {
@@ -129,6 +160,12 @@ void SceneFiles::Proceed(const Guarded& operation) {
     case Guarded::Kind::kOpenPath: tasks_.push_back({Task::Kind::kOpen, operation.path, std::nullopt}); break;
     case Guarded::Kind::kOpenDemo: tasks_.push_back({Task::Kind::kOpenDemo, {}, std::nullopt}); break;
     case Guarded::Kind::kQuit: tasks_.push_back({Task::Kind::kQuit, {}, std::nullopt}); break;
+    case Guarded::Kind::kOpenProjectDialog: ShowFileDialog(DialogPurpose::kOpenProject); break;
+    case Guarded::Kind::kOpenProjectPath:
+      tasks_.push_back({Task::Kind::kOpenProject, operation.path, std::nullopt});
+      break;
+    case Guarded::Kind::kNewProjectDialog: ShowFileDialog(DialogPurpose::kNewProject); break;
+    case Guarded::Kind::kNewProjectPath: tasks_.push_back({Task::Kind::kNewProject, operation.path, std::nullopt}); break;
   }
 }
 
@@ -137,7 +174,11 @@ void SceneFiles::ShowFileDialog(DialogPurpose purpose, std::optional<Guarded> th
   after_dialog_ = std::move(then);
   FileDialog::Request request;
   const std::optional<std::filesystem::path>& scene = context_.ScenePath();
-  if (scene) request.folder = scene->parent_path();
+  if (scene) {
+    request.folder = scene->parent_path();
+  } else if (context_.Project() && !context_.Project()->file.empty()) {
+    request.folder = context_.Project()->Root();
+  }
   switch (purpose) {
     case DialogPurpose::kOpen:
       request.title = "Open Scene";
@@ -155,6 +196,17 @@ void SceneFiles::ShowFileDialog(DialogPurpose purpose, std::optional<Guarded> th
       request.accept_label = "Export";
       request.file_name = (scene ? scene->stem().string() : std::string("untitled")) + ".runtime.json";
       request.offer_world_matrices = true;
+      break;
+    case DialogPurpose::kOpenProject:
+      request.title = "Open Project";
+      request.accept_label = "Open";
+      request.file_name = std::string(serialization::kProjectFileName);
+      break;
+    case DialogPurpose::kNewProject:
+      request.mode = FileDialogMode::kSave;
+      request.title = "New Project";
+      request.accept_label = "Create";
+      request.file_name = std::string(serialization::kProjectFileName);
       break;
   }
   file_dialog_.Open(std::move(request));
@@ -185,6 +237,8 @@ void SceneFiles::Run(Task& task) {
       host_.Close();
       break;
     case Task::Kind::kRecover: Recover(); break;
+    case Task::Kind::kOpenProject: OpenProject(task.path); break;
+    case Task::Kind::kNewProject: NewProject(task.path); break;
   }
 }
 
@@ -200,8 +254,17 @@ void SceneFiles::New() {
   context_.Log().Info("New scene");
 }
 
+void SceneFiles::NewSceneIn(const ProjectPtr& project) {
+  context_.SetProject(project);
+  context_.NewScene();
+  Replaced(ecs::PlainValue::MakeObject());
+  context_.Log().Info(project ? "New scene in the project " + project->name + " (" + project->file.string() + ")"
+                              : std::string("New scene"));
+}
+
 void SceneFiles::OpenDemo() {
   serialization::Scene demo = LoadDemoScene();
+  context_.SetProject(nullptr);  // the demo uses the built-in components only
   context_.ReplaceWorld(std::move(demo.world), std::nullopt);
   Replaced(std::move(demo.editor));
   context_.Log().Info("Opened the demo scene (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
@@ -209,7 +272,12 @@ void SceneFiles::OpenDemo() {
 
 bool SceneFiles::Open(const std::filesystem::path& requested) {
   const std::filesystem::path path = NormalPath(requested);
-  serialization::LoadResult result = serialization::LoadSceneFile(path);
+  return OpenIn(path, ProjectOf(path));
+}
+
+bool SceneFiles::OpenIn(const std::filesystem::path& requested, const ProjectPtr& project) {
+  const std::filesystem::path path = NormalPath(requested);
+  serialization::LoadResult result = serialization::LoadSceneFile(path, serialization::ProjectSceneOptions(project));
   std::vector<std::string> lines;
   for (const serialization::Diagnostic& diagnostic : result.diagnostics) lines.push_back(diagnostic.ToString());
   if (!result.Ok()) {
@@ -223,13 +291,89 @@ bool SceneFiles::Open(const std::filesystem::path& requested) {
     return false;
   }
   for (const std::string& line : lines) context_.Log().Warning(path.filename().string() + ": " + line);
+  context_.SetProject(project);
   context_.ReplaceWorld(std::move(result.scene->world), path);
   Replaced(std::move(result.scene->editor));
   recent_.Add(path);
   if (const std::string problem = recent_.Save(); !problem.empty()) context_.Log().Warning(problem);
-  context_.Log().Info("Opened " + path.string() + " (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
+  context_.Log().Info("Opened " + path.string() + " (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")" +
+                      (project ? " in the project " + project->name : std::string()));
   OfferRecovery(path);
   return true;
+}
+
+// ---- Projects ---------------------------------------------------------------------------
+
+std::optional<SceneFiles::ProjectPtr> SceneFiles::ReadProject(const std::filesystem::path& path,
+                                                              const std::string& outcome) {
+  const std::filesystem::path file = ProjectFileIn(NormalPath(path));
+  const auto builtins = std::make_unique<ecs::Coordinator>(1);
+  ecs::RegisterBuiltinComponents(*builtins);
+  serialization::ProjectLoadResult result = serialization::LoadProjectFile(file, *builtins);
+  if (result.project) {
+    try {
+      // What every world of the session will do: a project over the limit of
+      // component types fails here, not in the middle of an edit.
+      auto probe = std::make_unique<ecs::Coordinator>(1);
+      serialization::RegisterSceneComponents(*probe, &*result.project);
+    } catch (const std::exception& error) {
+      result.diagnostics.push_back({serialization::Diagnostic::Severity::kError, "", error.what()});
+      result.project.reset();
+    }
+  }
+  std::vector<std::string> lines;
+  for (const serialization::Diagnostic& diagnostic : result.diagnostics) {
+    if (!diagnostic.IsError()) continue;
+    lines.push_back(diagnostic.ToString());
+    context_.Log().Error(file.string() + (diagnostic.pointer.empty() ? "" : ":" + diagnostic.pointer) + ": " +
+                         diagnostic.message);
+  }
+  if (result.project) return std::make_shared<const serialization::Project>(std::move(*result.project));
+  ShowReport({"Cannot use " + ProjectPlace(file),
+              file.string() + " has " + Plural(lines.size(), "problem", "problems") + ". " + outcome, std::move(lines)});
+  return std::nullopt;
+}
+
+SceneFiles::ProjectPtr SceneFiles::ProjectOf(const std::filesystem::path& scene) {
+  const std::optional<std::filesystem::path> file = serialization::FindProjectFile(scene);
+  if (!file) return nullptr;
+  return ReadProject(*file, "The scene is read with the built-in components only; its other components are kept as "
+                            "they are and written back.")
+      .value_or(nullptr);
+}
+
+void SceneFiles::OpenProject(const std::filesystem::path& path) {
+  const std::optional<ProjectPtr> project = ReadProject(path, "The open scene is unchanged.");
+  if (!project) return;
+  NewSceneIn(*project);
+}
+
+void SceneFiles::NewProject(const std::filesystem::path& requested) {
+  const std::filesystem::path path = NormalPath(requested);
+  const auto refuse = [this, &path](const std::string& why) {
+    context_.Log().Error(why);
+    ShowReport({"Cannot create a project in '" + path.parent_path().filename().string() + "'",
+                "No project was created; the open scene is unchanged.", {why}});
+  };
+  if (path.filename() != serialization::kProjectFileName) {
+    refuse("a project file is named " + std::string(serialization::kProjectFileName) + " (scenes find their project by "
+           "that name), not " + path.filename().string());
+    return;
+  }
+  if (Exists(path)) {
+    refuse(path.string() + " already exists: File > Open Project... opens it");
+    return;
+  }
+  serialization::Project project;
+  project.name = path.parent_path().filename().string();
+  const serialization::SaveResult written =
+      serialization::WriteFileAtomically(path, serialization::ProjectToText(project), {.keep_backup = false});
+  if (!written.ok) {
+    refuse(written.error);
+    return;
+  }
+  context_.Log().Info("Created the project " + project.name + " (" + path.string() + ")");
+  OpenProject(path);
 }
 
 bool SceneFiles::Save(const std::filesystem::path& requested) {
@@ -247,6 +391,11 @@ bool SceneFiles::Save(const std::filesystem::path& requested) {
     return false;
   }
   context_.MarkSaved(path);
+  if (const auto& project = context_.Project(); project && !project->file.empty() &&
+                                                serialization::FindProjectFile(path) != project->file) {
+    context_.Log().Warning(path.string() + " is outside the folder of the project " + project->name + " (" +
+                           project->Root().string() + "): opened again, it is not read with the project's components");
+  }
   recent_.Add(path);
   if (const std::string problem = recent_.Save(); !problem.empty()) context_.Log().Warning(problem);
   context_.Log().Info("Saved " + path.string() + " (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
@@ -296,10 +445,29 @@ void SceneFiles::OfferRecovery(const std::optional<std::filesystem::path>& scene
                          (aside ? "; it is kept as " + aside->string() : std::string()) + ")");
     return;
   }
+  // An untitled session names its project only in its journal: read the
+  // actions again with that project's components.
+  ProjectPtr project = context_.Project();
+  const std::optional<std::filesystem::path> current =
+      project && !project->file.empty() ? std::optional(NormalPath(project->file)) : std::nullopt;
+  if (!scene && contents.header.project != current) {
+    project = contents.header.project
+                  ? ReadProject(*contents.header.project, "Its journal is read with the built-in components only.")
+                        .value_or(nullptr)
+                  : nullptr;
+    auto registry = std::make_unique<ecs::Coordinator>(1);
+    serialization::RegisterSceneComponents(*registry, project.get());
+    try {
+      contents = Journal::Read(journal, *registry);
+    } catch (const JournalError& error) {
+      context_.Log().Error(error.what());
+      return;
+    }
+  }
   for (const std::string& warning : contents.warnings) context_.Log().Warning(warning);
   if (contents.Empty()) return;  // nothing to recover; the next edit starts it afresh
   std::optional<std::string> mismatch = JournalMismatch(contents.header, scene);
-  recovery_ = RecoveryOffer{scene, journal, std::move(contents), std::move(mismatch)};
+  recovery_ = RecoveryOffer{scene, journal, std::move(contents), std::move(mismatch), std::move(project)};
 }
 
 std::optional<std::filesystem::path> SceneFiles::KeepJournalAside(const std::filesystem::path& journal) {
@@ -319,7 +487,7 @@ std::unique_ptr<ecs::Coordinator> SceneFiles::UntitledRecoveryBase(const Journal
   // scene. The journal does not say which; the base it replays onto without
   // failures is the one it was recorded on (the demo's ids are fixed, so
   // actions on demo entities fail on an empty world).
-  std::unique_ptr<ecs::Coordinator> empty = context_.Options().world_factory();
+  std::unique_ptr<ecs::Coordinator> empty = context_.CreateWorld();
   const std::size_t empty_failures = FailuresReplaying(*empty, contents.entries);
   if (empty_failures > 0) {
     serialization::Scene demo = LoadDemoScene();
@@ -330,20 +498,25 @@ std::unique_ptr<ecs::Coordinator> SceneFiles::UntitledRecoveryBase(const Journal
     }
   }
   editor = ecs::PlainValue::MakeObject();
-  return context_.Options().world_factory();
+  return context_.CreateWorld();
 }
 
 void SceneFiles::Recover() {
   if (!recovery_) return;
   RecoveryOffer offer = std::move(*recovery_);
   recovery_.reset();
+  // The journal's actions use the project's components: its worlds register
+  // them before anything is replayed.
+  const ProjectPtr previous_project = context_.Project();
+  context_.SetProject(offer.project);
   std::unique_ptr<ecs::Coordinator> base;
   ecs::PlainValue editor = ecs::PlainValue::MakeObject();
   if (!offer.scene) {
     base = UntitledRecoveryBase(offer.contents, editor);
   } else if (Exists(*offer.scene)) {
-    serialization::LoadResult loaded = serialization::LoadSceneFile(*offer.scene);
+    serialization::LoadResult loaded = serialization::LoadSceneFile(*offer.scene, context_.SceneLoadOptions());
     if (!loaded.Ok()) {
+      context_.SetProject(previous_project);
       std::vector<std::string> lines;
       for (const auto& diagnostic : loaded.diagnostics) lines.push_back(diagnostic.ToString());
       ShowReport({"Cannot recover " + Quoted(*offer.scene),
@@ -353,12 +526,13 @@ void SceneFiles::Recover() {
     base = std::move(loaded.scene->world);
     editor = std::move(loaded.scene->editor);
   } else {
-    base = context_.Options().world_factory();
+    base = context_.CreateWorld();
   }
   RecoveryResult result;
   try {
     result = context_.Recover(std::move(base), offer.scene, offer.contents);
   } catch (const std::exception& error) {
+    context_.SetProject(previous_project);
     context_.Log().Error(error.what());
     ShowReport({"Cannot recover", "The journal was left in place.", {error.what()}});
     return;
@@ -502,9 +676,18 @@ void SceneFiles::DrawUnsavedDialog() {
   ImGui::PushTextWrapPos(0.0f);
   const std::optional<std::filesystem::path>& path = context_.ScenePath();
   const std::string scene = path ? Quoted(*path) : std::string("the untitled scene");
-  const char* before = operation.kind == Guarded::Kind::kQuit  ? "quitting"
-                       : operation.kind == Guarded::Kind::kNew ? "starting a new scene"
-                                                               : "opening another scene";
+  const char* before = "opening another scene";
+  switch (operation.kind) {
+    case Guarded::Kind::kQuit: before = "quitting"; break;
+    case Guarded::Kind::kNew: before = "starting a new scene"; break;
+    case Guarded::Kind::kOpenProjectDialog:
+    case Guarded::Kind::kOpenProjectPath: before = "opening a project"; break;
+    case Guarded::Kind::kNewProjectDialog:
+    case Guarded::Kind::kNewProjectPath: before = "creating a project"; break;
+    case Guarded::Kind::kOpenDialog:
+    case Guarded::Kind::kOpenPath:
+    case Guarded::Kind::kOpenDemo: break;
+  }
   ImGui::Text("Save the changes to %s before %s?", scene.c_str(), before);
   ImGui::Spacing();
   ImGui::TextColored(theme::kTextDim, "Your changes are lost if you don't save them.");
@@ -539,6 +722,8 @@ void SceneFiles::DrawFileDialog() {
     case DialogPurpose::kOpen: tasks_.push_back({Task::Kind::kOpen, *chosen, std::nullopt}); break;
     case DialogPurpose::kSaveAs: tasks_.push_back({Task::Kind::kSave, *chosen, after_dialog_}); break;
     case DialogPurpose::kExport: tasks_.push_back({Task::Kind::kExport, *chosen, std::nullopt}); break;
+    case DialogPurpose::kOpenProject: tasks_.push_back({Task::Kind::kOpenProject, *chosen, std::nullopt}); break;
+    case DialogPurpose::kNewProject: tasks_.push_back({Task::Kind::kNewProject, *chosen, std::nullopt}); break;
   }
   after_dialog_.reset();
 }

@@ -19,6 +19,10 @@
 // Files are read and written by the serialization layer; the context is told
 // the outcome: ReplaceWorld after New or Open, MarkSaved after a successful
 // save, Recover to resume a crashed session from its journal.
+//
+// A session may work in a game project (serialization/project.h): its worlds
+// then register the project's components after the built-ins, and its
+// journals name the project, so that recovery reads them with the same types.
 
 #include <cstddef>
 #include <filesystem>
@@ -39,6 +43,8 @@
 #include "cairn/editor/message_log.h"
 #include "cairn/editor/retry_backoff.h"
 #include "cairn/editor/selection.h"
+#include "cairn/serialization/project.h"
+#include "cairn/serialization/scene_loader.h"
 
 namespace cairn::editor {
 
@@ -119,7 +125,7 @@ class EditorContext {
   std::string Title() const;
   bool IsDirty() const { return history_.IsDirty(); }
 
-  // File > New: an empty world from the factory, untitled.
+  // File > New: an empty world (CreateWorld), untitled.
   void NewScene();
   // Replaces the world (after Open, or New with a custom world) and forgets
   // everything about the previous one: pending requests, history, selection,
@@ -133,6 +139,21 @@ class EditorContext {
   // the saved one, the journal is removed (its changes are in the file) and the
   // next edit starts a new journal for the file as saved. Flush first.
   void MarkSaved(const std::filesystem::path& path);
+
+  // ---- The project -------------------------------------------------------------
+
+  // The session's game project; null: none (the built-in components only).
+  const std::shared_ptr<const serialization::Project>& Project() const { return project_; }
+  // Makes `project` (null: none) the session's project for the worlds made
+  // and the journals started from now on. The open world keeps its types:
+  // replace it next (ReplaceWorld, NewScene, Recover).
+  void SetProject(std::shared_ptr<const serialization::Project> project);
+  // An empty world for this session: the factory's, plus the project's
+  // components. Throws ecs::ComponentRegistrationError naming the component
+  // when the project's types cannot be registered on it.
+  std::unique_ptr<ecs::Coordinator> CreateWorld() const;
+  // How this session loads scenes: the built-in components, then the project's.
+  serialization::LoadOptions SceneLoadOptions() const;
 
   // ---- Edits -----------------------------------------------------------------
 
@@ -215,6 +236,7 @@ class EditorContext {
   void StartJournal();
 
   EditorOptions options_;
+  std::shared_ptr<const serialization::Project> project_;
   std::unique_ptr<ecs::Coordinator> world_;
   std::optional<std::filesystem::path> scene_path_;
   ecs::CommandQueue queue_;

@@ -9,7 +9,9 @@
 // File format (UTF-8, one JSON value per line):
 //   line 1: {"format": "cairn.journal", "version": 1, "scene": "/abs/level.scene",
 //            "scene_size": 1234, "scene_hash": "fnv1a64:0123456789abcdef"}
-//           ("scene" and the fingerprint are null for an untitled scene)
+//           ("scene" and the fingerprint are null for an untitled scene; a
+//           session in a game project adds "project": "/abs/cairn.project.json",
+//           the project whose components the actions use)
 //   then:   {"name": "Rename 'Crate'", "commands": [...]}   (ecs::ActionToPlain)
 // The header names the scene file the actions apply to, by absolute path and
 // fingerprint of its saved content, so that a journal for another file, or for
@@ -62,12 +64,18 @@ std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& fil
 struct JournalHeader {
   std::optional<std::filesystem::path> scene;   // absolute and normalised; nullopt: untitled
   std::optional<SceneFingerprint> fingerprint;  // of the saved scene file; nullopt: untitled, or no file
+  // The cairn.project.json whose components the session registered
+  // (absolute and normalised); nullopt: the built-ins only. Recovery
+  // registers the same project before reading the actions.
+  std::optional<std::filesystem::path> project;
 
   friend bool operator==(const JournalHeader&, const JournalHeader&) = default;
 };
 
-// The header for a journal of `scene` as it is on disk now.
-JournalHeader JournalHeaderFor(const std::optional<std::filesystem::path>& scene);
+// The header for a journal of `scene` as it is on disk now, in a session of
+// `project` (a cairn.project.json; nullopt: none).
+JournalHeader JournalHeaderFor(const std::optional<std::filesystem::path>& scene,
+                               const std::optional<std::filesystem::path>& project = std::nullopt);
 
 // nullopt when a journal with this header applies to `scene` (nullopt:
 // untitled) as it is on disk now; otherwise why it does not, naming the files.

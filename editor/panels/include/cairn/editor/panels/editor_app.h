@@ -58,9 +58,13 @@ class EditorApp {
   // Creates the Viewport's GL resources (a current GL context is needed);
   // problems are reported in the Console.
   void Initialize();
-  // Opens the scene (or the demo scene) and offers crash recovery; see
-  // SceneFiles::Start.
-  void Start(const std::optional<std::filesystem::path>& scene);
+  // Opens the scene (or the demo scene) and offers crash recovery, in the
+  // game project `project` when given; see SceneFiles::Start.
+  void Start(const std::optional<std::filesystem::path>& scene,
+             const std::optional<std::filesystem::path>& project = std::nullopt);
+  // The window title: the scene's title, the project's name when the
+  // session has a project, and "Cairn" ("level.json * - Beacon - Cairn").
+  std::string WindowTitle() const;
   // Builds one frame of the UI.
   void DrawFrame();
 

@@ -10,6 +10,13 @@
 //              are kept while the drag lasts, so they do not jump)
 //   kEntityRef the target's name; accepts an entity dragged from the
 //              Hierarchy; a button clears it
+//   kAsset     text field for a path
+//
+// A field with a unit (hints.unit, "m/s") shows it after the value. Text that
+// its field cannot hold (a string past hints.max_length, an asset path with
+// an ending hints.extensions does not allow) is not applied: while typing,
+// the problem shows below the field; leaving the field keeps the last valid
+// value and reports what was refused (FieldEdit::refused).
 //
 // The widget edits a copy: the editor reports the new value as plain data,
 // and the Inspector turns it into an action.
@@ -29,6 +36,9 @@ struct FieldEdit {
   std::optional<ecs::PlainValue> value;  // the new value, when it changed this frame
   bool continuous = false;  // part of a drag or of typing: merge the frames into one undo step
   bool finished = false;    // a continuous edit ended this frame (the widget was released)
+  // Text typed into the field and left there that the field cannot hold:
+  // what was refused and why ("\"door.png\": expected a path ending in .glb").
+  std::optional<std::string> refused;
 };
 
 class FieldEditor {
@@ -42,12 +52,18 @@ class FieldEditor {
  private:
   FieldEdit DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
                      const void* component, const std::string& key);
+  FieldEdit DrawText(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                     const void* component, const std::string& key, float width);
   FieldEdit DrawEntityRef(const ecs::Coordinator& world, const std::shared_ptr<const ecs::ComponentInfo>& info,
                           const ecs::FieldInfo& field, const void* component);
 
   // The Euler angles shown while a rotation is being dragged.
   std::string euler_key_;
   glm::vec3 euler_degrees_{0.0f};
+  // The text field holding text its field cannot take, and why.
+  std::string refused_key_;
+  std::string refused_text_;
+  std::string refused_problem_;
 };
 
 // "cone_angle" -> "Cone Angle".

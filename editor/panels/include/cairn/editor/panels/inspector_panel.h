@@ -61,7 +61,7 @@ class InspectorPanel {
   std::vector<ecs::EntityId> ids_;            // live selected entities, in selection order
   std::vector<ecs::Entity> entities_;         // their handles
   std::vector<ecs::ComponentType> shared_;    // UI components all of them have, in registration order
-  std::vector<std::string> offered_;          // what Add Component offers
+  std::vector<ComponentChoice> offered_;      // what Add Component offers
 
   std::string name_text_;
   bool name_editing_ = false;

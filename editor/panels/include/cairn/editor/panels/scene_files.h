@@ -20,6 +20,15 @@
 //   aside (Journal::KeepAside) instead of deleted. A journal that cannot be
 //   read at all is reported and kept aside, never overwritten.
 //
+// - Game projects (docs/project-format.md): a scene opens with the
+//   components of the cairn.project.json found walking up from its folder
+//   (FindProjectFile), and the session then works in that project (New makes
+//   its scenes in it). Open Project starts a new scene in a chosen project,
+//   New Project writes a cairn.project.json (atomically) and does the same.
+//   A project with errors is reported in the Console and in a dialog, every
+//   problem with its JSON pointer; the scene then opens with the built-in
+//   components only (its project components are kept as they are).
+//
 // Requests only record what to do: ProcessPending, called at the frame's
 // start right after EditorContext::Flush, does the work that replaces or
 // writes the world, so no panel ever sees its world swapped mid-frame.
@@ -27,12 +36,14 @@
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cairn/ecs/plain_value.h"
 #include "cairn/editor/journal.h"
+#include "cairn/serialization/project.h"
 #include "cairn/editor/panels/file_dialog.h"
 
 namespace cairn::editor {
@@ -51,8 +62,12 @@ class SceneFiles {
 
   // At start: opens `scene` (a missing file starts an empty scene that will
   // be saved there), or the demo scene when there is none; then offers
-  // recovery if a journal is waiting. Errors are reported, never thrown.
-  void Start(const std::optional<std::filesystem::path>& scene);
+  // recovery if a journal is waiting. `project` (a folder holding
+  // cairn.project.json, or the file) is the project to work in instead of
+  // the one found from the scene; without a scene a new scene starts in it.
+  // Errors are reported, never thrown.
+  void Start(const std::optional<std::filesystem::path>& scene,
+             const std::optional<std::filesystem::path>& project = std::nullopt);
 
   void RequestNew();
   void RequestOpen();                                 // shows the file dialog
@@ -62,6 +77,10 @@ class SceneFiles {
   void RequestSaveAs();
   void RequestExport();
   void RequestQuit();
+  void RequestOpenProject();                                  // shows the file dialog
+  void RequestOpenProject(const std::filesystem::path& path);  // a folder or its cairn.project.json
+  void RequestNewProject();                                   // shows the file dialog
+  void RequestNewProject(const std::filesystem::path& path);   // the cairn.project.json to write
 
   // Does the requested work that touches files or replaces the world.
   void ProcessPending();
@@ -78,12 +97,15 @@ class SceneFiles {
  private:
   // An operation that first makes sure unsaved changes are dealt with.
   struct Guarded {
-    enum class Kind { kNew, kOpenDialog, kOpenPath, kOpenDemo, kQuit } kind;
+    enum class Kind {
+      kNew, kOpenDialog, kOpenPath, kOpenDemo, kQuit,
+      kOpenProjectDialog, kOpenProjectPath, kNewProjectDialog, kNewProjectPath
+    } kind;
     std::filesystem::path path;
   };
   // Work for ProcessPending.
   struct Task {
-    enum class Kind { kNew, kOpen, kOpenDemo, kSave, kExport, kQuit, kRecover } kind;
+    enum class Kind { kNew, kOpen, kOpenDemo, kSave, kExport, kQuit, kRecover, kOpenProject, kNewProject } kind;
     std::filesystem::path path;
     std::optional<Guarded> then;  // kSave: continue with this once saved
   };
@@ -97,8 +119,11 @@ class SceneFiles {
     std::filesystem::path journal;
     JournalContents contents;
     std::optional<std::string> mismatch;
+    // The project the journal's session worked in, read again (null: none).
+    std::shared_ptr<const serialization::Project> project;
   };
-  enum class DialogPurpose { kOpen, kSaveAs, kExport };
+  enum class DialogPurpose { kOpen, kSaveAs, kExport, kOpenProject, kNewProject };
+  using ProjectPtr = std::shared_ptr<const serialization::Project>;
 
   void Guard(Guarded operation);
   void Proceed(const Guarded& operation);
@@ -106,6 +131,19 @@ class SceneFiles {
   void Run(Task& task);
   void New();
   bool Open(const std::filesystem::path& path);
+  // Opens the scene with `project`'s components (null: the built-ins only)
+  // and, when it loads, makes `project` the session's.
+  bool OpenIn(const std::filesystem::path& path, const ProjectPtr& project);
+  void OpenProject(const std::filesystem::path& path);
+  void NewProject(const std::filesystem::path& path);
+  // Reads a project (a folder holding cairn.project.json, or the file). One
+  // with errors is reported, with `outcome` saying what happens instead, and
+  // gives nullopt.
+  std::optional<ProjectPtr> ReadProject(const std::filesystem::path& path, const std::string& outcome);
+  // The project governing `scene`, read; null when none does or it has errors (reported).
+  ProjectPtr ProjectOf(const std::filesystem::path& scene);
+  // Starts a new untitled scene in `project`.
+  void NewSceneIn(const ProjectPtr& project);
   void OpenDemo();
   bool Save(const std::filesystem::path& path);
   void Export(const std::filesystem::path& path);
