@@ -358,17 +358,16 @@ bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, con
   };
   for (const FieldInfo& field : info.fields) {
     // A field renamed in a game project is read from the newest name the
-    // file has; a file with two of its names is ambiguous.
+    // file has, without a warning (the project declares the rename); a file
+    // with two of its names is ambiguous.
     auto it = value.find(field.name);
     for (auto previous = field.previous_names.rbegin(); previous != field.previous_names.rend(); ++previous) {
       const auto older = value.find(*previous);
       if (older == value.end()) continue;
       Place older_place = place;
       older_place.field = *previous;
-      if (it == value.end()) {
+      if (it == value.end()) {  // a declared rename: read silently, saved under the new name
         it = older;
-        sink_.Warning(older_place.Pointer(), "field " + Quoted(*previous) + " is now called " + Quoted(field.name) +
-                                                 ": its value is kept under the new name");
         continue;
       }
       ++matched;
