@@ -1,7 +1,5 @@
 // cairn export IN -o OUT [--world-matrices]
 
-#include <sys/stat.h>
-
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
@@ -12,15 +10,6 @@
 namespace cairn::cli {
 
 namespace {
-
-// Whether the two paths name one existing file: the same device and inode,
-// whatever the spelling, symbolic links or hard links in between.
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat first{};
-  struct stat second{};
-  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 && first.st_dev == second.st_dev &&
-         first.st_ino == second.st_ino;
-}
 
 int RunExport(const Invocation& invocation, Streams& streams) {
   const std::string& in = invocation.positionals.front();

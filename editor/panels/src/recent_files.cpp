@@ -6,6 +6,8 @@
 #include <fstream>
 #include <system_error>
 
+#include "cairn/serialization/atomic_file.h"
+
 namespace cairn::editor {
 
 std::filesystem::path NormalPath(const std::filesystem::path& path) {
@@ -38,15 +40,10 @@ std::string RecentFiles::Save() const {
   if (file_.empty()) return {};
   std::error_code error;
   std::filesystem::create_directories(file_.parent_path(), error);
-  std::filesystem::path temporary = file_;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    for (const std::filesystem::path& path : paths_) out << path.string() << "\n";
-    if (!out.flush()) return "cannot write the recent files list " + temporary.string();
-  }
-  std::filesystem::rename(temporary, file_, error);
-  if (error) return "cannot write the recent files list " + file_.string() + ": " + error.message();
+  std::string text;
+  for (const std::filesystem::path& path : paths_) text += path.string() + "\n";
+  const serialization::SaveResult saved = serialization::WriteFileAtomically(file_, text, {.keep_backup = false});
+  if (!saved.ok) return "cannot write the recent files list: " + saved.error;
   return {};
 }
 
