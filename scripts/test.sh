@@ -30,6 +30,9 @@ cmake -S "$root" -B "$build_dir" \
   -DCAIRN_BUILD_BENCH="$bench"
 cmake --build "$build_dir" -j "$jobs"
 
+# GL tests neither read nor write Mesa's shader disk cache: its writer thread
+# can be caught half-way by LeakSanitizer's stop-the-world at exit.
+export MESA_SHADER_CACHE_DISABLE=true
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # GUI tests open real windows: run the whole suite on a virtual display.

@@ -92,6 +92,10 @@ def editor_env(display, folder, widget_map=None, viewport=True):
     env["DISPLAY"] = display
     env["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
     env["XDG_STATE_HOME"] = os.path.join(folder, "state")
+    # No shader disk cache: it writes from a thread of Mesa's own, which
+    # LeakSanitizer's stop-the-world at exit can catch half-way (a crash of
+    # the sanitizer, not of the editor), and tests must not fill ~/.cache.
+    env["MESA_SHADER_CACHE_DISABLE"] = "true"
     env.pop("CAIRN_EDITOR_WIDGET_MAP", None)
     if widget_map:
         env["CAIRN_EDITOR_WIDGET_MAP"] = widget_map
