@@ -1,10 +1,8 @@
 // cairn codegen PROJECT -o OUT [--namespace NAME]
 
 #include <filesystem>
-#include <memory>
 #include <string>
 
-#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/project.h"
@@ -44,9 +42,7 @@ int RunCodegen(const Invocation& invocation, Streams& streams) {
     return kExitFailure;
   }
 
-  const auto registry = std::make_unique<ecs::Coordinator>(1);
-  ecs::RegisterBuiltinComponents(*registry);
-  const serialization::ProjectLoadResult loaded = serialization::LoadProjectFile(file, *registry);
+  const serialization::ProjectLoadResult loaded = serialization::LoadProjectFile(file);
   PrintDiagnostics(streams.err, file.string(), loaded.diagnostics);
   if (!loaded.Ok()) return kExitFailure;
   const ComponentHeaderResult header = GenerateComponentHeader(*loaded.project, namespace_name);

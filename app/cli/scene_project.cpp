@@ -3,7 +3,6 @@
 #include <system_error>
 #include <utility>
 
-#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/project_scenes.h"
 #include "scene_file.h"
@@ -41,9 +40,7 @@ std::optional<SceneProjects::Lookup> SceneProjects::Named(std::ostream& report) 
 
 SceneProjects::Lookup SceneProjects::Read(const fs::path& file, std::ostream& report) {
   if (const auto known = read_.find(file); known != read_.end()) return known->second;
-  ecs::Coordinator builtins(1);
-  ecs::RegisterBuiltinComponents(builtins);
-  serialization::ProjectLoadResult result = serialization::LoadProjectFile(file, builtins);
+  serialization::ProjectLoadResult result = serialization::LoadProjectFile(file);
   PrintDiagnostics(report, file.string(), result.diagnostics);
   Lookup lookup;
   lookup.ok = result.Ok();

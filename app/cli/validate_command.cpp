@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <string>
 
-#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/project.h"
 #include "command.h"
@@ -21,9 +20,7 @@ bool IsProjectFile(const std::string& argument, std::string_view text) {
 }
 
 bool ValidateProject(const std::string& file, std::string_view text, Streams& streams) {
-  ecs::Coordinator builtins(1);
-  ecs::RegisterBuiltinComponents(builtins);
-  const serialization::ProjectLoadResult result = serialization::LoadProject(text, builtins);
+  const serialization::ProjectLoadResult result = serialization::LoadProject(text);
   PrintDiagnostics(streams.out, InputName(file), result.diagnostics);
   return result.Ok();
 }

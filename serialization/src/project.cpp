@@ -4,9 +4,11 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <memory>
 #include <set>
 #include <utility>
 
+#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/component_value.h"
 #include "cairn/ecs/errors.h"
 #include "cairn/ecs/field_codec.h"
@@ -382,6 +384,21 @@ ProjectLoadResult LoadProjectFile(const fs::path& path, const ecs::Coordinator& 
   if (result.project) result.project->file = path;
   return result;
 }
+
+namespace {
+
+// A registry of the built-in components alone, for name clashes.
+std::unique_ptr<ecs::Coordinator> BuiltinRegistry() {
+  auto registry = std::make_unique<ecs::Coordinator>(1);
+  ecs::RegisterBuiltinComponents(*registry);
+  return registry;
+}
+
+}  // namespace
+
+ProjectLoadResult LoadProject(std::string_view text) { return LoadProject(text, *BuiltinRegistry()); }
+
+ProjectLoadResult LoadProjectFile(const fs::path& path) { return LoadProjectFile(path, *BuiltinRegistry()); }
 
 std::optional<fs::path> FindProjectFile(const fs::path& path) {
   std::error_code error;

@@ -235,8 +235,8 @@ std::optional<EntityId> Reader::ReadId(const Document& value, const Place& place
   }
   const std::string& text = value.get_ref<const std::string&>();
   if (const auto id = ecs::ParseEntityId(text)) return id;
-  if (text == "0000000000000000") {
-    sink_.Error(place.Pointer(), "entity id 0000000000000000 is reserved for \"no entity\"");
+  if (text == ecs::kZeroIdText) {
+    sink_.Error(place.Pointer(), ecs::ZeroIdMessage());
   } else {
     sink_.Error(place.Pointer(), "expected " + expected + ", found " + FoundQuoted(value));
   }

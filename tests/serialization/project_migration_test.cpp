@@ -14,7 +14,7 @@ namespace t = cairn::serialization::test;
 
 namespace {
 
-std::vector<std::string> Texts(const std::vector<Diagnostic>& diagnostics) {
+std::vector<std::string> TextsWithSeverity(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> texts;
   for (const Diagnostic& diagnostic : diagnostics) {
     texts.push_back(std::string(diagnostic.IsError() ? "error " : "warning ") + diagnostic.ToString());
@@ -26,7 +26,7 @@ LoadOptions WithProject(const std::string& components) {
   const ProjectLoadResult project = LoadProject(
       R"({"format": "cairn.project", "version": 1, "name": "Migrating", "components": [)" + components + "]}",
       *t::MakeWorld());
-  INFO(Texts(project.diagnostics).size());
+  INFO(TextsWithSeverity(project.diagnostics).size());
   REQUIRE(project.Ok());
   LoadOptions options;
   options.register_components = [definitions = *project.project](Coordinator& world) {
@@ -63,7 +63,7 @@ TEST_CASE("[ProjectMigration] A new field takes its default", "[serialization][p
   const LoadResult result = Reopen(SceneWithDoor(R"({"speed": 4})"),
                                    R"({"name": "Door", "fields": [{"name": "speed", "type": "float"},
                                       {"name": "locked", "type": "bool", "default": true}]})");
-  REQUIRE(Texts(result.diagnostics) ==
+  REQUIRE(TextsWithSeverity(result.diagnostics) ==
           std::vector<std::string>{"warning /entities/0/components/Door: missing field \"locked\": it takes its "
                                    "default, as the Door definition says"});
   REQUIRE(DoorOf(result) == PlainValue(PlainValue::Object{{"speed", 4.0f}, {"locked", true}}));
@@ -85,7 +85,7 @@ TEST_CASE("[ProjectMigration] A removed field is kept as unknown data and writte
       R"({"name": "Door", "fields": [{"name": "speed", "type": "float"}, {"name": "sound", "type": "string"}]})";
   const std::string new_definition = R"({"name": "Door", "fields": [{"name": "speed", "type": "float"}]})";
   const LoadResult result = Reopen(SceneWithDoor(R"({"speed": 4, "sound": "creak.ogg"})"), new_definition);
-  REQUIRE(Texts(result.diagnostics) ==
+  REQUIRE(TextsWithSeverity(result.diagnostics) ==
           std::vector<std::string>{"warning /entities/0/components/Door/sound: field \"sound\" is not in the Door "
                                    "definition: kept in the file as it is"});
   const std::string saved = SaveSceneToString(*result.scene->world, result.scene->editor);
@@ -100,7 +100,7 @@ TEST_CASE("[ProjectMigration] A removed field is kept as unknown data and writte
 
 TEST_CASE("[ProjectMigration] A removed type is kept as an unknown component", "[serialization][project]") {
   const LoadResult result = Reopen(SceneWithDoor(R"({"speed": 4})"), R"({"name": "Window", "fields": []})");
-  REQUIRE(Texts(result.diagnostics) ==
+  REQUIRE(TextsWithSeverity(result.diagnostics) ==
           std::vector<std::string>{"warning /entities/0/components/Door: unknown component \"Door\": kept as is and "
                                    "written back on save"});
   REQUIRE(SaveSceneToString(*result.scene->world, result.scene->editor).find("\"Door\": {") != std::string::npos);
@@ -112,7 +112,7 @@ TEST_CASE("[ProjectMigration] A changed field type converts where it can and ref
                                    R"({"name": "Door", "fields": [{"name": "uses", "type": "int"},
                                       {"name": "open", "type": "bool"}, {"name": "tint", "type": "color"},
                                       {"name": "label", "type": "string"}]})");
-  REQUIRE(Texts(to_int.diagnostics) ==
+  REQUIRE(TextsWithSeverity(to_int.diagnostics) ==
           std::vector<std::string>{
               "warning /entities/0/components/Door/uses: the int field now holds 3, converted from 3.0",
               "warning /entities/0/components/Door/open: the bool field now holds true, converted from 1",
@@ -127,6 +127,6 @@ TEST_CASE("[ProjectMigration] A changed field type converts where it can and ref
   const LoadOptions options = WithProject(R"({"name": "Door", "fields": [{"name": "speed", "type": "float"}]})");
   const LoadResult refused = LoadScene(SceneWithDoor(R"({"speed": "fast"})"), options);
   REQUIRE_FALSE(refused.Ok());
-  REQUIRE(Texts(refused.diagnostics) ==
+  REQUIRE(TextsWithSeverity(refused.diagnostics) ==
           std::vector<std::string>{"error /entities/0/components/Door/speed: expected a number, found a string"});
 }

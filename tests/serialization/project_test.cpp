@@ -12,15 +12,10 @@
 using namespace cairn::serialization;
 using namespace cairn::ecs;
 namespace t = cairn::serialization::test;
+using t::Texts;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::vector<std::string> Texts(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> texts;
-  for (const Diagnostic& diagnostic : diagnostics) texts.push_back(diagnostic.ToString());
-  return texts;
-}
 
 std::string ProjectWith(const std::string& components) {
   return R"({"format": "cairn.project", "version": 1, "name": "Test", "components": [)" + components + "]}";
@@ -148,6 +143,9 @@ TEST_CASE("[Project] Bad definitions are reported at their pointers", "[serializ
   REQUIRE(errors(R"({"name": "Door", "fields": [{"name": "a", "type": "int"}, {"name": "a", "type": "bool"}]})") ==
           std::vector<std::string>{"/components/0/fields/1/name: another field of Door is also named \"a\""});
   REQUIRE(errors(R"({"name": "Transform", "fields": []})") ==
+          std::vector<std::string>{"/components/0/name: \"Transform\" is the name of a built-in component"});
+  // Without a registry of its own, a project is checked against the built-ins.
+  REQUIRE(Texts(LoadProject(ProjectWith(R"({"name": "Transform", "fields": []})")).diagnostics) ==
           std::vector<std::string>{"/components/0/name: \"Transform\" is the name of a built-in component"});
   REQUIRE(errors(R"({"name": "Door", "fields": [{"name": "speed", "type": "float", "min": 0, "max": 10, "default": 12}]})") ==
           std::vector<std::string>{"/components/0/fields/0/default: the default 12 is outside the field's range, 0 to 10"});

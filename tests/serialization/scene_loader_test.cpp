@@ -8,6 +8,7 @@
 using namespace cairn::serialization;
 using namespace cairn::ecs;
 namespace t = cairn::serialization::test;
+using t::Texts;
 
 namespace {
 
@@ -19,12 +20,6 @@ std::string SceneWith(const std::string& entities) {
 std::string Entity_(const std::string& id, const std::string& parent, int order, const std::string& components = "{}") {
   return R"({"id": ")" + id + R"(", "name": null, "parent": )" + (parent.empty() ? "null" : "\"" + parent + "\"") +
          R"(, "order": )" + std::to_string(order) + R"(, "components": )" + components + "}";
-}
-
-std::vector<std::string> Texts(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> texts;
-  for (const Diagnostic& diagnostic : diagnostics) texts.push_back(diagnostic.ToString());
-  return texts;
 }
 
 std::vector<EntityId> ChildIds(const Coordinator& world, Entity parent) {

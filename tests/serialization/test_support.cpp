@@ -75,4 +75,10 @@ PlainValue SampleEditorData() {
   return editor;
 }
 
+std::vector<std::string> Texts(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> texts;
+  for (const Diagnostic& diagnostic : diagnostics) texts.push_back(diagnostic.ToString());
+  return texts;
+}
+
 }  // namespace cairn::serialization::test

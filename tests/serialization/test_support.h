@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/plain_value.h"
+#include "cairn/serialization/diagnostic.h"
 #include "cairn/test/files.h"
 
 namespace cairn::serialization::test {
@@ -22,6 +24,9 @@ using cairn::test::WriteText;
 // True when CAIRN_UPDATE_GOLDEN=1: golden files and schemas are rewritten
 // from the code instead of compared (then review the diff).
 bool UpdatingGoldenFiles();
+
+// Each diagnostic as "pointer: message", in order.
+std::vector<std::string> Texts(const std::vector<Diagnostic>& diagnostics);
 
 // A fresh world with the built-in components.
 std::unique_ptr<ecs::Coordinator> MakeWorld(std::uint64_t seed = 7);

@@ -7,7 +7,6 @@
 #include <system_error>
 #include <utility>
 
-#include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/command.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
@@ -307,9 +306,7 @@ bool SceneFiles::OpenIn(const std::filesystem::path& requested, const ProjectPtr
 std::optional<SceneFiles::ProjectPtr> SceneFiles::ReadProject(const std::filesystem::path& path,
                                                               const std::string& outcome) {
   const std::filesystem::path file = ProjectFileIn(NormalPath(path));
-  const auto builtins = std::make_unique<ecs::Coordinator>(1);
-  ecs::RegisterBuiltinComponents(*builtins);
-  serialization::ProjectLoadResult result = serialization::LoadProjectFile(file, *builtins);
+  serialization::ProjectLoadResult result = serialization::LoadProjectFile(file);
   if (result.project) {
     try {
       // What every world of the session will do: a project over the limit of

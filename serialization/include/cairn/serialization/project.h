@@ -43,6 +43,10 @@ struct ProjectLoadResult {
 // has (the built-ins) is an error too.
 ProjectLoadResult LoadProject(std::string_view text, const ecs::Coordinator& registry);
 ProjectLoadResult LoadProjectFile(const std::filesystem::path& path, const ecs::Coordinator& registry);
+// The same, checking names against the built-in components: what the `cairn`
+// command and the editor read projects with.
+ProjectLoadResult LoadProject(std::string_view text);
+ProjectLoadResult LoadProjectFile(const std::filesystem::path& path);
 
 // The cairn.project.json that governs `path` (a scene file or a folder): the
 // first found walking up from it, as git finds `.git`; nullopt when none.
