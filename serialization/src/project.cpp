@@ -29,12 +29,7 @@ using ecs::RuntimeFieldDefinition;
 
 constexpr std::size_t kMaxProjectBytes = std::size_t{16} << 20;
 
-// The field types a project names, as written in the file.
-struct NamedFieldType {
-  std::string_view name;
-  FieldType type;
-  bool color = false;
-};
+using NamedFieldType = ProjectFieldType;
 constexpr NamedFieldType kFieldTypes[] = {
     {"bool", FieldType::kBool},   {"int", FieldType::kInt},       {"float", FieldType::kFloat},
     {"vec2", FieldType::kVec2},   {"vec3", FieldType::kVec3},     {"vec4", FieldType::kVec4},
@@ -48,12 +43,7 @@ std::string FieldTypeList() {
   return list;
 }
 
-std::string_view WrittenTypeName(const RuntimeFieldDefinition& field) {
-  for (const NamedFieldType& named : kFieldTypes) {
-    if (named.type == field.type && named.color == (field.type == FieldType::kVec4 && field.hints.color)) return named.name;
-  }
-  return ecs::FieldTypeName(field.type);
-}
+std::string_view WrittenTypeName(const RuntimeFieldDefinition& field) { return ProjectFieldTypeName(field); }
 
 bool IsNumeric(FieldType type) {
   return type == FieldType::kInt || type == FieldType::kFloat || type == FieldType::kVec2 || type == FieldType::kVec3 ||
@@ -399,6 +389,15 @@ std::unique_ptr<ecs::Coordinator> BuiltinRegistry() {
 ProjectLoadResult LoadProject(std::string_view text) { return LoadProject(text, *BuiltinRegistry()); }
 
 ProjectLoadResult LoadProjectFile(const fs::path& path) { return LoadProjectFile(path, *BuiltinRegistry()); }
+
+std::span<const ProjectFieldType> ProjectFieldTypes() { return kFieldTypes; }
+
+std::string_view ProjectFieldTypeName(const ecs::RuntimeFieldDefinition& field) {
+  for (const NamedFieldType& named : kFieldTypes) {
+    if (named.type == field.type && named.color == (field.type == FieldType::kVec4 && field.hints.color)) return named.name;
+  }
+  return ecs::FieldTypeName(field.type);
+}
 
 std::optional<fs::path> FindProjectFile(const fs::path& path) {
   std::error_code error;

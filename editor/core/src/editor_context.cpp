@@ -1,11 +1,15 @@
 #include "cairn/editor/editor_context.h"
 
+#include <algorithm>
+#include <charconv>
+#include <set>
 #include <utility>
 
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/serialization/project_scenes.h"
+#include "cairn/serialization/scene_writer.h"
 
 namespace cairn::editor {
 
@@ -46,6 +50,130 @@ std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
 }
 
 serialization::LoadOptions EditorContext::SceneLoadOptions() const { return serialization::ProjectSceneOptions(project_); }
+
+namespace {
+
+// A loader diagnostic about the scene saved in memory, told by entity rather
+// than by its index in that text ("/entities/4/components/Door/target" ->
+// "entity 3f2a9c0d41be7e10 (Door): Door.target: ..."). `ids` are the world's
+// entity ids in the order the writer puts them (sorted).
+std::string DescribeMigrationProblem(const ecs::Coordinator& world, const std::vector<ecs::EntityId>& ids,
+                                     const serialization::Diagnostic& diagnostic) {
+  constexpr std::string_view kEntities = "/entities/";
+  const std::string_view pointer = diagnostic.pointer;
+  if (pointer.substr(0, kEntities.size()) != kEntities) return diagnostic.ToString();
+  std::string_view rest = pointer.substr(kEntities.size());
+  std::size_t index = 0;
+  const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), index);
+  if (error != std::errc() || index >= ids.size()) return diagnostic.ToString();
+  rest = rest.substr(static_cast<std::size_t>(end - rest.data()));
+  std::string where = world.DescribeEntity(world.FindEntity(ids[index]));
+  constexpr std::string_view kComponents = "/components/";
+  if (rest.substr(0, kComponents.size()) == kComponents) {
+    // Component and field, unescaped ("~1" -> "/", "~0" -> "~").
+    std::string path;
+    for (std::size_t i = kComponents.size(); i < rest.size(); ++i) {
+      if (rest[i] == '/') {
+        path += '.';
+      } else if (rest[i] == '~' && i + 1 < rest.size()) {
+        path += rest[++i] == '1' ? '/' : '~';
+      } else {
+        path += rest[i];
+      }
+    }
+    where += ": " + path;
+  }
+  return where + ": " + diagnostic.message;
+}
+
+// The component names an action's commands hold values of or name.
+void CollectComponentNames(const ecs::Action& action, std::set<std::string, std::less<>>& names) {
+  for (const ecs::Command& command : action.commands) {
+    std::visit(
+        [&names](const auto& c) {
+          using T = std::decay_t<decltype(c)>;
+          if constexpr (std::is_same_v<T, ecs::AddComponentCommand> || std::is_same_v<T, ecs::SetComponentCommand>) {
+            names.insert(c.value.Name());
+          } else if constexpr (std::is_same_v<T, ecs::RemoveComponentCommand>) {
+            names.insert(c.component);
+          } else if constexpr (std::is_same_v<T, ecs::RestoreSubtreeCommand>) {
+            for (const ecs::EntityRecord& record : c.records) {
+              for (const ecs::ComponentValue& value : record.components) names.insert(value.Name());
+            }
+          }
+        },
+        command);
+  }
+}
+
+}  // namespace
+
+ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serialization::Project> project) {
+  Flush();
+  ProjectChangeResult result;
+  // The scene as a file of the old project, read as a file of the new one.
+  std::string text;
+  try {
+    text = serialization::SaveSceneToString(*world_, ecs::PlainValue());
+  } catch (const serialization::SaveError& error) {
+    result.errors.push_back(std::string("the open scene cannot be migrated: ") + error.what());
+    return result;
+  }
+  serialization::LoadOptions options = serialization::ProjectSceneOptions(project);
+  options.max_entities = std::max(options.max_entities, world_->EntityCount());
+  serialization::LoadResult loaded = serialization::LoadScene(text, options);
+  text.clear();
+  text.shrink_to_fit();
+
+  std::vector<ecs::EntityId> ids;
+  ids.reserve(world_->EntityCount());
+  world_->ForEachEntity([&](ecs::Entity entity) { ids.push_back(world_->GetEntityId(entity)); });
+  std::sort(ids.begin(), ids.end());
+  for (const serialization::Diagnostic& diagnostic : loaded.diagnostics) {
+    (diagnostic.IsError() ? result.errors : result.warnings)
+        .push_back(DescribeMigrationProblem(*world_, ids, diagnostic));
+  }
+  if (!loaded.Ok()) return result;
+
+  // Components whose values the old world's actions hold but the new world
+  // cannot take: gone, or laid out anew.
+  std::set<std::string, std::less<>> changed;
+  const ecs::Coordinator& migrated = *loaded.scene->world;
+  for (std::size_t type = 0; type < world_->ComponentTypeCount(); ++type) {
+    const ecs::ComponentInfo& info = world_->GetComponentInfo(static_cast<ecs::ComponentType>(type));
+    const ecs::ComponentInfo* now = migrated.FindComponentInfo(info.name);
+    if (now == nullptr || now->type_index != info.type_index) changed.insert(info.name);
+  }
+  std::set<std::string, std::less<>> mentioned;
+  for (const HistoryEntry& entry : history_.UndoEntries()) {
+    CollectComponentNames(entry.redo, mentioned);
+    CollectComponentNames(entry.undo, mentioned);
+  }
+  for (const HistoryEntry& entry : history_.RedoEntries()) {
+    CollectComponentNames(entry.redo, mentioned);
+    CollectComponentNames(entry.undo, mentioned);
+  }
+  std::string cleared_for;
+  for (const std::string& name : mentioned) {
+    if (changed.contains(name)) cleared_for += (cleared_for.empty() ? "" : ", ") + name;
+  }
+  if (!cleared_for.empty()) {
+    const bool dirty = history_.IsDirty();
+    history_.Clear();
+    if (dirty) history_.MarkSavedStateUnreachable();
+    result.history_cleared = true;
+    log_.Warning("The undo history was cleared: it held values of " + cleared_for +
+                 ", whose definition changed (the scene keeps every value)");
+  }
+
+  project_ = std::move(project);
+  world_ = std::move(loaded.scene->world);
+  queue_.Clear();
+  selection_.Prune(*world_);
+  for (const std::string& warning : result.warnings) log_.Warning(warning);
+  result.applied = true;
+  return result;
+}
 
 void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
                                  std::optional<std::filesystem::path> scene_path) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,18 @@ struct ProjectLoadResult {
 
   bool Ok() const { return project.has_value(); }
 };
+
+// A field type as a project file names it: "color" is a vec4 edited with a
+// colour picker, "entity" an entity reference.
+struct ProjectFieldType {
+  std::string_view name;
+  ecs::FieldType type;
+  bool color = false;
+};
+// Every field type a project may use, in the order the documentation lists them.
+std::span<const ProjectFieldType> ProjectFieldTypes();
+// The name a project file gives the field's type ("color", "entity").
+std::string_view ProjectFieldTypeName(const ecs::RuntimeFieldDefinition& field);
 
 // Reads a project document. Every problem is reported with its JSON pointer
 // (an unknown field type, a duplicate component or field name, a default

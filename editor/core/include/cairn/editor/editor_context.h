@@ -82,6 +82,21 @@ struct FlushResult {
   bool Succeeded() const { return errors.empty(); }
 };
 
+// What ChangeProject did.
+struct ProjectChangeResult {
+  bool applied = false;  // the project and the migrated world are the session's
+  // What the migration found, each naming the entity ("entity 3f2a9c0d41be7e10
+  // (Door): Spawner: missing field \"count\": it takes its default ..."):
+  // any error refused the change.
+  std::vector<std::string> errors;
+  std::vector<std::string> warnings;
+  // The undo history held values of a component whose layout changed; it
+  // was cleared (the scene keeps its values and its dirty state).
+  bool history_cleared = false;
+
+  bool Succeeded() const { return applied; }
+};
+
 // What Recover did.
 struct RecoveryResult {
   std::size_t replayed = 0;  // journal actions applied
@@ -154,6 +169,19 @@ class EditorContext {
   std::unique_ptr<ecs::Coordinator> CreateWorld() const;
   // How this session loads scenes: the built-in components, then the project's.
   serialization::LoadOptions SceneLoadOptions() const;
+  // Changes the project's definitions while a scene is open (the Project
+  // Settings window): applies pending requests, then migrates the open scene
+  // to `project` by the loader's own rules, by saving it in memory and reading
+  // it back with the new types (docs/project-format.md, "Changing a
+  // definition"): a new field takes its default, a renamed field keeps its
+  // value, a removed field or component is kept as unknown data (written back
+  // on save), a changed field type converts where that keeps the meaning. A
+  // value that cannot convert is an error and refuses the whole change:
+  // project and world stay as they were. Entity ids, the selection, the
+  // scene's path and its dirty state are kept; the undo history too, unless
+  // it holds values of a component whose layout changed (it is then cleared,
+  // and the log says why). The journal goes on.
+  ProjectChangeResult ChangeProject(std::shared_ptr<const serialization::Project> project);
 
   // ---- Edits -----------------------------------------------------------------
 
