@@ -39,6 +39,7 @@ def parse_args():
     parser = argparse.ArgumentParser()
     parser.add_argument("--editor", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--cairn", help="the cairn command, for tests that check their files with it")
     args = parser.parse_args()
     if shutil.which("Xvfb") is None:
         print("SKIP: Xvfb is not installed", file=sys.stderr)

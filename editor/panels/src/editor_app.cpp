@@ -61,10 +61,12 @@ EditorApp::EditorApp(EditorHost& host, EditorAppOptions options)
       inspector_(context_, commands_, watch_),
       files_(context_, host_, recent_, viewport_.get(), [this] { WorldReplaced(); }),
       journal_dialog_(context_),
+      project_settings_(context_),
       sizes_(options_.sizes) {
   commands_.SetViewport(viewport_.get());
   commands_.SetRenameHandler([this](ecs::EntityId id) { hierarchy_.BeginRename(id); });
   watch_.Attach(context_.World());
+  watched_world_ = &context_.World();
   if (const std::string problem = recent_.Load(); !problem.empty()) context_.Log().Warning(problem);
 }
 
@@ -88,6 +90,7 @@ std::string EditorApp::WindowTitle() const {
 
 void EditorApp::WorldReplaced() {
   watch_.Attach(context_.World());
+  watched_world_ = &context_.World();
   hierarchy_.Reset();
   // A small scene opens fully expanded; a large one shows its roots.
   if (context_.World().EntityCount() <= kExpandOnOpenLimit) hierarchy_.ExpandAll();
@@ -100,11 +103,17 @@ void EditorApp::ResetLayout() {
 
 void EditorApp::DrawFrame() {
   context_.Flush();
+  project_settings_.ApplyPending();
+  if (&context_.World() != watched_world_) {  // migrated to changed definitions: same entities, new types
+    watch_.Attach(context_.World());
+    watched_world_ = &context_.World();
+  }
   files_.ProcessPending();
   CloseMenusOnEscape();
-  if (!menu_.DialogOpen()) HandleShortcuts(commands_, files_, viewport_.get());
+  if (!menu_.DialogOpen() && !project_settings_.IsOpen()) HandleShortcuts(commands_, files_, viewport_.get());
 
-  MenuTargets targets{context_, commands_, files_, recent_, hierarchy_, viewport_.get(), [this] { ResetLayout(); }};
+  MenuTargets targets{context_,   commands_,       files_, recent_, hierarchy_, viewport_.get(),
+                      [this] { ResetLayout(); }, [this] { project_settings_.Open(); }};
   const float menu_height = menu_.Draw(targets);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   sizes_ = FitSizes(sizes_, display.x, display.y, menu_height);
@@ -113,9 +122,11 @@ void EditorApp::DrawFrame() {
   DrawSplitters();
   files_.DrawDialogs();
   menu_.DrawDialogs();
-  journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen());
+  project_settings_.Draw();
+  journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen());
 
-  if (host_.CloseRequested()) {
+  // Closing the window waits for Project Settings, which asks about its own changes.
+  if (host_.CloseRequested() && !project_settings_.IsOpen()) {
     host_.DismissCloseRequest();
     files_.RequestQuit();
   }
@@ -130,6 +141,7 @@ void EditorApp::DrawFrame() {
 
 std::string EditorApp::DialogTitle() const {
   std::string title = files_.DialogTitle();
+  if (title.empty() && project_settings_.IsOpen()) title = ProjectSettingsWindow::kTitle;
   if (title.empty() && journal_dialog_.IsOpen()) title = JournalFailureDialog::kTitle;
   return title;
 }

@@ -21,6 +21,7 @@
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/theme.h"
+#include "cairn/editor/panels/widget_map.h"
 
 namespace cairn::editor {
 namespace {
@@ -178,6 +179,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
             edit.value = PlainOf(info_ptr, field, component, static_cast<std::int32_t>(i));
           }
           if (selected) ImGui::SetItemDefaultFocus();
+          GlobalWidgetMap().Record("choice/" + field.enum_names[i]);
         }
         ImGui::EndCombo();
       }

@@ -111,6 +111,10 @@ void MainMenu::DrawFileMenu(MenuTargets& targets) {
   ImGui::Separator();
   if (Item("File", "Open Project...")) files.RequestOpenProject();
   if (Item("File", "New Project...")) files.RequestNewProject();
+  if (Item("File", "Project Settings...", nullptr, targets.context.Project() != nullptr) &&
+      targets.open_project_settings) {
+    targets.open_project_settings();
+  }
   ImGui::Separator();
   if (Item("File", "Save", "Ctrl+S")) files.RequestSave();
   if (Item("File", "Save As...", "Ctrl+Shift+S")) files.RequestSaveAs();

@@ -4,7 +4,8 @@
 // over one EditorContext.
 //
 // Frame order (DrawFrame, between ImGui::NewFrame and ImGui::Render):
-//   1. EditorContext::Flush — the one point where edits, undo and redo apply;
+//   1. EditorContext::Flush — the one point where edits, undo and redo apply
+//      (and Project Settings' changes, which migrate the world);
 //   2. SceneFiles::ProcessPending — open, save, new, recover, quit;
 //   3. shortcuts, then the panels, which only read the world and queue edits;
 //   4. dialogs, the window title, the close button;
@@ -27,6 +28,7 @@
 #include "cairn/editor/panels/journal_failure_dialog.h"
 #include "cairn/editor/panels/main_menu.h"
 #include "cairn/editor/panels/panel_layout.h"
+#include "cairn/editor/panels/project_settings_window.h"
 #include "cairn/editor/panels/recent_files.h"
 #include "cairn/editor/panels/scene_files.h"
 #include "cairn/editor/panels/toolbar.h"
@@ -73,6 +75,7 @@ class EditorApp {
   HierarchyPanel& Hierarchy() { return hierarchy_; }
   SceneFiles& Files() { return files_; }
   const JournalFailureDialog& JournalDialog() const { return journal_dialog_; }
+  ProjectSettingsWindow& ProjectSettings() { return project_settings_; }
   // The title of the dialog showing (or about to show), "" when none: for
   // scripted checks.
   std::string DialogTitle() const;
@@ -99,6 +102,8 @@ class EditorApp {
   MainMenu menu_;
   SceneFiles files_;
   JournalFailureDialog journal_dialog_;
+  ProjectSettingsWindow project_settings_;
+  const ecs::Coordinator* watched_world_ = nullptr;  // the world watch_ follows
 
   PanelSizes sizes_;
   PanelSizes drag_start_sizes_;

@@ -23,6 +23,7 @@ struct MenuTargets {
   HierarchyPanel& hierarchy;
   ViewportPanel* viewport = nullptr;
   std::function<void()> reset_layout;
+  std::function<void()> open_project_settings;
 };
 
 class MainMenu {
