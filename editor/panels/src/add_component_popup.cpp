@@ -21,6 +21,17 @@ std::string Lower(std::string text) {
 }
 
 constexpr const char* kPopupId = "##add_component";
+constexpr float kMaxListHeight = 320.0f;
+
+// Lines the list takes: a line a name, and one more a category heading.
+float ListRows(const std::vector<ComponentChoice>& matches) {
+  std::size_t rows = matches.size();
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    const std::string& category = matches[i].category;
+    if (!category.empty() && (i == 0 || matches[i - 1].category != category)) ++rows;
+  }
+  return static_cast<float>(std::max<std::size_t>(rows, 1));
+}
 
 }  // namespace
 
@@ -59,8 +70,24 @@ std::optional<std::string> AddComponentPopup::Draw(const std::vector<ComponentCh
     ImGui::SetTooltip("The selection already has every component.");
   }
   GlobalWidgetMap().Record("inspector/add_component");
+  // Below the button when the list fits there, else above it where there is
+  // more room; the list scrolls in what space there is (nothing off screen).
+  const float button_top = ImGui::GetItemRectMin().y;
   const ImVec2 below(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 2.0f);
-  ImGui::SetNextWindowPos(below);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float chrome = ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y + 3.0f * style.ItemSpacing.y + 4.0f;
+  const float display_height = ImGui::GetIO().DisplaySize.y;
+  const float room_below = display_height - below.y - 4.0f - chrome;
+  const float room_above = button_top - 6.0f - chrome;
+  const float wanted = std::min(ListRows(FilterComponents(offered, search_)) * ImGui::GetTextLineHeightWithSpacing(),
+                                kMaxListHeight);
+  const bool place_above = wanted > room_below && room_above > room_below;
+  list_room_ = std::max(place_above ? room_above : room_below, ImGui::GetTextLineHeightWithSpacing());
+  if (place_above) {
+    ImGui::SetNextWindowPos(ImVec2(below.x, button_top - 2.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  } else {
+    ImGui::SetNextWindowPos(below);
+  }
   ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
   std::optional<std::string> picked;
   if (!ImGui::BeginPopup(kPopupId)) return picked;
@@ -84,13 +111,8 @@ std::optional<std::string> AddComponentPopup::Draw(const std::vector<ComponentCh
   if (matches.empty()) {
     BoundedTextColored(theme::kTextDim, "No component matches \"" + search_ + "\".", TextBounds::Label());
   }
-  int headings = 0;
-  for (int i = 0; i < count; ++i) {
-    const std::string& category = matches[static_cast<std::size_t>(i)].category;
-    if (!category.empty() && (i == 0 || matches[static_cast<std::size_t>(i - 1)].category != category)) ++headings;
-  }
-  const float rows = static_cast<float>(std::max(count + headings, 1));
-  const float list_height = std::min(rows * ImGui::GetTextLineHeightWithSpacing(), 320.0f);
+  const float list_height =
+      std::min({ListRows(matches) * ImGui::GetTextLineHeightWithSpacing(), kMaxListHeight, list_room_});
   ImGui::BeginChild("##names", ImVec2(0.0f, matches.empty() ? 1.0f : list_height), false);
   for (int i = 0; i < count; ++i) {
     const ComponentChoice& choice = matches[static_cast<std::size_t>(i)];

@@ -3,8 +3,46 @@
 #include <stdexcept>
 #include <string>
 
+#include "cairn/serialization/project_scenes.h"
+
 namespace cairn::editor {
 namespace {
+
+// The demo's game project: three component types of a small game, defined in
+// data as a game's cairn.project.json defines them.
+constexpr std::string_view kDemoProject = R"json({
+  "format": "cairn.project",
+  "version": 1,
+  "name": "Cairn Demo",
+  "components": [
+    {
+      "name": "Blinker", "category": "Effects", "description": "Switches a light on and off",
+      "fields": [
+        {"name": "period", "type": "float", "default": 1.5, "min": 0.1, "max": 10, "step": 0.05, "unit": "s"},
+        {"name": "duty", "type": "float", "default": 0.5, "min": 0, "max": 1, "step": 0.01},
+        {"name": "pattern", "type": "enum", "values": ["steady", "pulse", "flicker"], "default": "pulse"}
+      ]
+    },
+    {
+      "name": "Door", "category": "Gameplay", "description": "Opens towards its target when the player is near",
+      "fields": [
+        {"name": "target", "type": "entity"},
+        {"name": "open", "type": "bool", "default": false},
+        {"name": "speed", "type": "float", "default": 2, "min": 0, "max": 20, "step": 0.1, "unit": "m/s"}
+      ]
+    },
+    {
+      "name": "Pickup", "category": "Gameplay", "description": "Something the player collects",
+      "fields": [
+        {"name": "kind", "type": "enum", "values": ["coin", "gem", "key"], "default": "coin"},
+        {"name": "amount", "type": "int", "default": 1, "min": 1, "max": 99},
+        {"name": "mesh", "type": "asset", "extensions": [".glb", ".gltf"], "default": ""},
+        {"name": "label", "type": "string", "default": "", "max_length": 40}
+      ]
+    }
+  ]
+}
+)json";
 
 constexpr std::string_view kDemoScene = R"json({
   "format": "cairn.scene",
@@ -45,6 +83,7 @@ constexpr std::string_view kDemoScene = R"json({
       "id": "5e83a0c47f12b96d", "name": "Crate", "parent": "4b26f8e19c03d7a5", "order": 0,
       "components": {
         "MeshRenderer": { "mesh": "cube", "color": [0.85, 0.55, 0.25, 1] },
+        "Pickup": { "kind": "key", "amount": 1, "mesh": "", "label": "Cellar key" },
         "Transform": { "position": [-2.5, 0.5, 0.5], "rotation": [0, 0.17365, 0, 0.98481], "scale": [1, 1, 1] }
       }
     },
@@ -58,6 +97,7 @@ constexpr std::string_view kDemoScene = R"json({
     {
       "id": "70c5e2b86d19a34f", "name": "Pillar", "parent": "4b26f8e19c03d7a5", "order": 2,
       "components": {
+        "Door": { "target": "81d4b7f0a2c95e36", "open": false, "speed": 1.5 },
         "MeshRenderer": { "mesh": "cylinder", "color": [0.9, 0.9, 0.86, 1] },
         "Static": {},
         "Transform": { "position": [2.5, 1, -1], "rotation": [0, 0, 0, 1], "scale": [0.6, 2, 0.6] }
@@ -73,6 +113,7 @@ constexpr std::string_view kDemoScene = R"json({
     {
       "id": "92e6c3a1f58b0d47", "name": "Beacon Light", "parent": "81d4b7f0a2c95e36", "order": 0,
       "components": {
+        "Blinker": { "period": 1.2, "duty": 0.4, "pattern": "pulse" },
         "Light": { "type": "point", "color": [1, 0.45, 0.3], "intensity": 2, "range": 6, "cone_angle": 30 },
         "Transform": { "position": [0, 1.25, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1] }
       }
@@ -92,8 +133,21 @@ constexpr std::string_view kDemoScene = R"json({
 
 std::string_view DemoSceneText() { return kDemoScene; }
 
+std::shared_ptr<const serialization::Project> DemoProject() {
+  static const std::shared_ptr<const serialization::Project> project = [] {
+    serialization::ProjectLoadResult result = serialization::LoadProject(kDemoProject);
+    if (!result.Ok()) {
+      std::string message = "the built-in demo project does not load:";
+      for (const serialization::Diagnostic& diagnostic : result.diagnostics) message += "\n  " + diagnostic.ToString();
+      throw std::logic_error(message);
+    }
+    return std::make_shared<const serialization::Project>(std::move(*result.project));
+  }();
+  return project;
+}
+
 serialization::Scene LoadDemoScene() {
-  serialization::LoadResult result = serialization::LoadScene(kDemoScene);
+  serialization::LoadResult result = serialization::LoadScene(kDemoScene, serialization::ProjectSceneOptions(DemoProject()));
   if (!result.Ok()) {
     std::string message = "the built-in demo scene does not load:";
     for (const serialization::Diagnostic& diagnostic : result.diagnostics) message += "\n  " + diagnostic.ToString();

@@ -263,7 +263,7 @@ void SceneFiles::NewSceneIn(const ProjectPtr& project) {
 
 void SceneFiles::OpenDemo() {
   serialization::Scene demo = LoadDemoScene();
-  context_.SetProject(nullptr);  // the demo uses the built-in components only
+  context_.SetProject(DemoProject());
   context_.ReplaceWorld(std::move(demo.world), std::nullopt);
   Replaced(std::move(demo.editor));
   context_.Log().Info("Opened the demo scene (" + Plural(context_.World().EntityCount(), "entity", "entities") + ")");
@@ -479,7 +479,7 @@ std::optional<std::filesystem::path> SceneFiles::KeepJournalAside(const std::fil
 }
 
 std::unique_ptr<ecs::Coordinator> SceneFiles::UntitledRecoveryBase(const JournalContents& contents,
-                                                                   ecs::PlainValue& editor) const {
+                                                                   ecs::PlainValue& editor) {
   // An untitled session starts either empty (File > New) or from the demo
   // scene. The journal does not say which; the base it replays onto without
   // failures is the one it was recorded on (the demo's ids are fixed, so
@@ -489,6 +489,7 @@ std::unique_ptr<ecs::Coordinator> SceneFiles::UntitledRecoveryBase(const Journal
   if (empty_failures > 0) {
     serialization::Scene demo = LoadDemoScene();
     if (FailuresReplaying(*demo.world, contents.entries) < empty_failures) {
+      if (!context_.Project()) context_.SetProject(DemoProject());
       serialization::Scene fresh = LoadDemoScene();
       editor = std::move(fresh.editor);
       return std::move(fresh.world);

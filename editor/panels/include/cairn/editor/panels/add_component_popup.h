@@ -29,6 +29,7 @@ class AddComponentPopup {
   std::string search_;
   int highlighted_ = 0;
   bool focus_search_ = false;
+  float list_room_ = 0.0f;  // the height the list may take where the popup is placed
 };
 
 // The names among `offered` containing `search` (ignoring case), in order.

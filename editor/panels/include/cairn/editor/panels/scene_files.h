@@ -154,7 +154,7 @@ class SceneFiles {
   std::optional<std::filesystem::path> KeepJournalAside(const std::filesystem::path& journal);
   void Replaced(ecs::PlainValue editor);
   void ShowReport(Report report);
-  std::unique_ptr<ecs::Coordinator> UntitledRecoveryBase(const JournalContents& contents, ecs::PlainValue& editor) const;
+  std::unique_ptr<ecs::Coordinator> UntitledRecoveryBase(const JournalContents& contents, ecs::PlainValue& editor);
 
   void DrawRecoveryDialog();
   void DrawReportDialog();
