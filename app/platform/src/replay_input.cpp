@@ -22,6 +22,10 @@ void WriteToImGui(const ReplayInputState& state, ImGuiIO& io) {
   static_assert(sizeof(ImGuiIO::KeysDown) / sizeof(bool) == ReplayInputState::kKeyCount);
   static_assert(sizeof(ImGuiIO::MouseDown) / sizeof(bool) == std::tuple_size_v<decltype(state.mouse_down)>);
 
+  // The script is the only input: the real window gaining or losing focus
+  // (whose X events arrive at frames that depend on the server's load) must
+  // not make ImGui release the script's keys in that frame.
+  io.AppFocusLost = false;
   io.MousePos = ImVec2(state.mouse.x, state.mouse.y);
   std::copy(state.mouse_down.begin(), state.mouse_down.end(), std::begin(io.MouseDown));
   io.MouseWheel = state.wheel;
