@@ -21,15 +21,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <sys/resource.h>
 
 #include <benchmark/benchmark.h>
 #include <glm/vec3.hpp>
@@ -41,6 +38,7 @@
 
 namespace {
 
+using cairn::bench::Measure;
 using cairn::ecs::Coordinator;
 using cairn::ecs::Entity;
 
@@ -136,46 +134,6 @@ std::vector<std::uint32_t> RandomOrder(std::size_t count) {
 }
 
 // ---- [timing] -------------------------------------------------------------------
-
-// CPU time of the calling thread (user + system, so page faults count), in
-// seconds. Used instead of wall time because the benchmark machine is
-// shared: time the thread spends waiting for a core is not the ECS's cost.
-double ThreadSeconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
-
-// Minor page faults of the calling thread so far: fresh memory costs a
-// fault per 4 KiB page, which is a large part of creating entities.
-double ThreadPageFaults() {
-  rusage usage{};
-  getrusage(RUSAGE_THREAD, &usage);
-  return static_cast<double>(usage.ru_minflt);
-}
-
-// Per iteration: prepare() untimed, then work() timed. Reports the time of
-// work() per entity as "ns_per_entity", entities per second, and the page
-// faults work() took per 1000 entities as "faults_per_1k".
-template <typename Prepare, typename Work>
-void Measure(benchmark::State& state, std::size_t entities, Prepare&& prepare, Work&& work) {
-  double total_seconds = 0.0;
-  double total_faults = 0.0;
-  for (auto _ : state) {
-    prepare();
-    const double faults = ThreadPageFaults();
-    const double start = ThreadSeconds();
-    work();
-    const double seconds = ThreadSeconds() - start;
-    total_faults += ThreadPageFaults() - faults;
-    state.SetIterationTime(seconds);
-    total_seconds += seconds;
-  }
-  const double measured_entities = static_cast<double>(state.iterations()) * static_cast<double>(entities);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(entities));
-  state.counters["ns_per_entity"] = total_seconds * 1e9 / measured_entities;
-  state.counters["faults_per_1k"] = total_faults * 1000.0 / measured_entities;
-}
 
 void NoPreparation() {}
 

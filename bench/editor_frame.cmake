@@ -13,8 +13,9 @@ endif()
 
 add_executable(cairn_editor_bench
   "${CMAKE_CURRENT_LIST_DIR}/editor_frame_bench.cpp"
+  "${CMAKE_CURRENT_LIST_DIR}/bench_summary.cpp"
   "${PROJECT_SOURCE_DIR}/tests/editor_e2e/headless_editor.cpp")
-target_include_directories(cairn_editor_bench PRIVATE "${PROJECT_SOURCE_DIR}/tests/editor_e2e")
+target_include_directories(cairn_editor_bench PRIVATE "${PROJECT_SOURCE_DIR}/tests/editor_e2e" "${CMAKE_CURRENT_LIST_DIR}")
 target_link_libraries(cairn_editor_bench PRIVATE cairn::editor_panels benchmark::benchmark)
 target_compile_options(cairn_editor_bench PRIVATE -O2)
 cairn_set_warnings(cairn_editor_bench)

@@ -22,12 +22,12 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <ctime>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bench_summary.h"
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/components/transform.h"
@@ -42,11 +42,7 @@ using cairn::editor::testing::HeadlessEditor;
 namespace ecs = cairn::ecs;
 namespace actions = cairn::editor::actions;
 
-double ThreadSeconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
+using cairn::bench::ThreadSeconds;
 
 // `count` entities in groups of a parent and its children (99 children each
 // in a large scene, 4 in a small one), every one named, with a Transform and

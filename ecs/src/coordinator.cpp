@@ -237,14 +237,9 @@ bool Coordinator::HasComponent(Entity entity, ComponentType type) const {
   return signatures_[entity.index].Test(type);
 }
 
-void* Coordinator::GetComponentData(Entity entity, ComponentType type) {
-  RequireAlive(entity, "GetComponent", infos_.at(type)->name);
-  if (!signatures_[entity.index].Test(type)) ThrowMissing(entity, type);
-  return storages_[type]->GetData(entity);
-}
-
-const void* Coordinator::GetComponentData(Entity entity, ComponentType type) const {
-  return const_cast<Coordinator*>(this)->GetComponentData(entity, type);
+void Coordinator::ThrowCannotGetData(Entity entity, ComponentType type) const {
+  (void)infos_.at(type);  // names an unregistered type as out of range
+  ThrowCannotGet(entity, type);
 }
 
 ComponentValue Coordinator::ReadComponentValue(Entity entity, ComponentType type) const {

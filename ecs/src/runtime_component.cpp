@@ -1,6 +1,9 @@
 #include "cairn/ecs/runtime_component.h"
 
+#include <cstddef>
 #include <cstring>
+#include <memory>
+#include <string>
 #include <mutex>
 #include <new>
 #include <unordered_map>
@@ -45,6 +48,9 @@ RuntimeLayout::RuntimeLayout(const RuntimeComponentDefinition& definition, std::
   }
   size_ = std::max<std::size_t>(AlignUp(size_, alignment_), 1);
   fields_ = fields;
+  for (const FieldInfo& field : fields_) {
+    if (field.type == FieldType::kString || field.type == FieldType::kAsset) string_offsets_.push_back(field.offset);
+  }
   shape_key_ = definition.name + '{' + shape_key_ + '}';
 
   prototype_ = ::operator new(size_, std::align_val_t{alignment_});
@@ -76,20 +82,37 @@ RuntimeLayout::~RuntimeLayout() {
   ::operator delete(prototype_, std::align_val_t{alignment_});
 }
 
+namespace {
+
+std::string* StringAt(void* object, std::size_t offset) {
+  return std::launder(reinterpret_cast<std::string*>(static_cast<std::byte*>(object) + offset));
+}
+
+}  // namespace
+
 void RuntimeLayout::CopyConstruct(void* memory, const void* source) const {
-  std::memset(memory, 0, size_);  // padding too, so that byte copies stay deterministic
+  // Every byte (padding too, zero since Construct) then the strings over
+  // their raw copies: values stay byte-for-byte deterministic.
+  std::memcpy(memory, source, size_);
   std::size_t done = 0;
   try {
-    for (; done < fields_.size(); ++done) CopyConstructField(fields_[done], memory, source);
+    for (; done < string_offsets_.size(); ++done) {
+      const std::size_t offset = string_offsets_[done];
+      new (static_cast<std::byte*>(memory) + offset) std::string(*StringAt(const_cast<void*>(source), offset));
+    }
   } catch (...) {
-    for (std::size_t i = 0; i < done; ++i) DestroyField(fields_[i], memory);
+    for (std::size_t i = 0; i < done; ++i) std::destroy_at(StringAt(memory, string_offsets_[i]));
     throw;
   }
 }
 
 void RuntimeLayout::Relocate(void* memory, void* source) const {
-  std::memset(memory, 0, size_);
-  for (const FieldInfo& field : fields_) RelocateField(field, memory, source);
+  std::memcpy(memory, source, size_);
+  for (const std::size_t offset : string_offsets_) {
+    std::string* from = StringAt(source, offset);
+    new (static_cast<std::byte*>(memory) + offset) std::string(std::move(*from));
+    std::destroy_at(from);
+  }
 }
 
 void RuntimeLayout::CopyAssign(void* target, const void* source) const {
@@ -98,7 +121,7 @@ void RuntimeLayout::CopyAssign(void* target, const void* source) const {
 }
 
 void RuntimeLayout::Destroy(void* object) const {
-  for (const FieldInfo& field : fields_) DestroyField(field, object);
+  for (const std::size_t offset : string_offsets_) std::destroy_at(StringAt(object, offset));
 }
 
 bool RuntimeLayout::Equals(const void* a, const void* b) const {

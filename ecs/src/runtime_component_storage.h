@@ -16,15 +16,13 @@ namespace cairn::ecs {
 class RuntimeComponentStorage final : public IComponentStorage {
  public:
   explicit RuntimeComponentStorage(std::shared_ptr<const RuntimeLayout> layout)
-      : layout_(std::move(layout)), stride_(layout_->Size()) {}
+      : IComponentStorage(layout->Size()), layout_(std::move(layout)) {}
   ~RuntimeComponentStorage() override {
     for (std::size_t slot = 0; slot < size_; ++slot) layout_->Destroy(At(slot));
-    Free(data_);
+    Free(dense_);
   }
   RuntimeComponentStorage(const RuntimeComponentStorage&) = delete;
   RuntimeComponentStorage& operator=(const RuntimeComponentStorage&) = delete;
-
-  bool Contains(Entity entity) const override { return owners_.Contains(entity); }
 
   void Remove(Entity entity) override {
     const std::uint32_t slot = owners_.Erase(entity);
@@ -33,9 +31,6 @@ class RuntimeComponentStorage final : public IComponentStorage {
     if (slot != last) layout_->Relocate(At(slot), At(last));
     --size_;
   }
-
-  void* GetData(Entity entity) override { return At(owners_.SlotOf(entity.index)); }
-  const void* GetData(Entity entity) const override { return At(owners_.SlotOf(entity.index)); }
 
   void InsertCopy(Entity entity, const void* value) override {
     if (size_ == capacity_) Grow();
@@ -49,18 +44,15 @@ class RuntimeComponentStorage final : public IComponentStorage {
     ++size_;
   }
 
-  std::size_t Size() const override { return size_; }
-  const SparseSet& Owners() const override { return owners_; }
-
  private:
-  std::byte* At(std::size_t slot) const { return data_ + slot * stride_; }
+  std::byte* At(std::size_t slot) const { return dense_ + slot * stride_; }
 
   void Grow() {
     const std::size_t capacity = std::max<std::size_t>(16, capacity_ * 2);
     auto* data = static_cast<std::byte*>(::operator new(capacity * stride_, std::align_val_t{layout_->Alignment()}));
     for (std::size_t slot = 0; slot < size_; ++slot) layout_->Relocate(data + slot * stride_, At(slot));
-    Free(data_);
-    data_ = data;
+    Free(dense_);
+    dense_ = data;
     capacity_ = capacity;
   }
 
@@ -69,9 +61,6 @@ class RuntimeComponentStorage final : public IComponentStorage {
   }
 
   std::shared_ptr<const RuntimeLayout> layout_;
-  std::size_t stride_;
-  SparseSet owners_;
-  std::byte* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
 };

@@ -103,6 +103,43 @@ TEST_CASE("[RuntimeComponent] Values survive many adds and swap-and-pop removals
   }
 }
 
+TEST_CASE("[RuntimeComponent] EachComponentData visits every component once, with its owner, after removals",
+          "[ecs][runtime_component]") {
+  DoorWorld world;
+  std::vector<Entity> entities;
+  for (int i = 0; i < 100; ++i) {
+    const Entity entity = world.CreateEntity();
+    ComponentValue value(world.GetComponentInfoPtr(world.door));
+    FieldFromPlain(*world.Info().FindField("uses"), PlainValue(i), value.Data(), "Door.uses");
+    world.AddComponentValue(entity, value);
+    entities.push_back(entity);
+  }
+  for (int i = 0; i < 100; i += 4) world.RemoveComponent(entities[static_cast<std::size_t>(i)], world.door);
+  const FieldInfo& uses = *world.Info().FindField("uses");
+  std::vector<int> seen;
+  world.EachComponentData(world.door, [&](Entity entity, void* door) {
+    // The component handed over is the entity's own.
+    REQUIRE(door == world.GetComponentData(entity, world.door));
+    seen.push_back(uses.Ref<std::int32_t>(door));
+  });
+  std::sort(seen.begin(), seen.end());
+  std::vector<int> expected;
+  for (int i = 0; i < 100; ++i) {
+    if (i % 4 != 0) expected.push_back(i);
+  }
+  REQUIRE(seen == expected);
+  // A C++ type is visited the same way.
+  const Entity named = world.CreateEntity();
+  world.AddComponent(named, Name{"x"});
+  int names = 0;
+  world.EachComponentData(world.GetComponentType<Name>(), [&](Entity entity, void* name) {
+    REQUIRE(entity == named);
+    REQUIRE(static_cast<Name*>(name)->value == "x");
+    ++names;
+  });
+  REQUIRE(names == 1);
+}
+
 TEST_CASE("[RuntimeComponent] Commands set, add, remove and undo a defined type", "[ecs][runtime_component]") {
   DoorWorld world;
   const Entity entity = world.CreateEntity(EntityId{0x21});

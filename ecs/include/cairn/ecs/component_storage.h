@@ -8,6 +8,7 @@
 // remove of the same component type.
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -17,35 +18,56 @@
 namespace cairn::ecs {
 
 // The type-erased face of a storage, used where the type is only known at run
-// time (destroying an entity, commands, reflection).
+// time (destroying an entity, commands, reflection, project components). The
+// owners and the packed components are reachable without a virtual call:
+// component i of Owners() is at DenseData() + i * Stride() bytes, and every
+// storage keeps that view current after each insert and removal.
 class IComponentStorage {
  public:
   virtual ~IComponentStorage() = default;
 
-  virtual bool Contains(Entity entity) const = 0;
+  bool Contains(Entity entity) const { return owners_.Contains(entity); }
   virtual void Remove(Entity entity) = 0;
   // Pointer to the component; precondition: Contains(entity).
-  virtual void* GetData(Entity entity) = 0;
-  virtual const void* GetData(Entity entity) const = 0;
+  void* GetData(Entity entity) { return dense_ + owners_.SlotOf(entity.index) * stride_; }
+  const void* GetData(Entity entity) const { return dense_ + owners_.SlotOf(entity.index) * stride_; }
+  // The entity's component, or nullptr when it has none (a handle that is
+  // not alive owns none: a hit proves the handle alive).
+  void* FindData(Entity entity) {
+    const std::uint32_t slot = owners_.SlotOf(entity.index);
+    return slot != SparseSet::kNoSlot && owners_.At(slot) == entity ? dense_ + slot * stride_ : nullptr;
+  }
   // Copies *value (a T) into a new component; precondition: !Contains(entity).
   virtual void InsertCopy(Entity entity, const void* value) = 0;
-  virtual std::size_t Size() const = 0;
-  virtual const SparseSet& Owners() const = 0;
+  std::size_t Size() const { return owners_.Size(); }
+  const SparseSet& Owners() const { return owners_; }
+  void* DenseData() { return dense_; }
+  std::size_t Stride() const { return stride_; }
+
+ protected:
+  explicit IComponentStorage(std::size_t stride) : stride_(stride) {}
+
+  SparseSet owners_;
+  std::byte* dense_ = nullptr;  // the packed components (the derived storage keeps it current)
+  std::size_t stride_;
 };
 
 template <typename T>
 class ComponentStorage final : public IComponentStorage {
  public:
-  bool Contains(Entity entity) const override { return owners_.Contains(entity); }
+  ComponentStorage() : IComponentStorage(sizeof(T)) {}
 
   template <typename... Args>
   T& Emplace(Entity entity, Args&&... args) {
     owners_.Insert(entity);
+    T* component = nullptr;
     if constexpr (std::is_aggregate_v<T>) {
-      return components_.emplace_back(T{std::forward<Args>(args)...});
+      component = &components_.emplace_back(T{std::forward<Args>(args)...});
     } else {
-      return components_.emplace_back(std::forward<Args>(args)...);
+      component = &components_.emplace_back(std::forward<Args>(args)...);
     }
+    dense_ = reinterpret_cast<std::byte*>(components_.data());
+    return *component;
   }
 
   void Remove(Entity entity) override {
@@ -70,16 +92,11 @@ class ComponentStorage final : public IComponentStorage {
     return Find(entity);
   }
 
-  void* GetData(Entity entity) override { return &Get(entity); }
-  const void* GetData(Entity entity) const override { return &Get(entity); }
   void InsertCopy(Entity entity, const void* value) override { Emplace(entity, *static_cast<const T*>(value)); }
-  std::size_t Size() const override { return components_.size(); }
-  const SparseSet& Owners() const override { return owners_; }
 
   T* Components() { return components_.data(); }
 
  private:
-  SparseSet owners_;
   detail::Table<T> components_;
 };
 

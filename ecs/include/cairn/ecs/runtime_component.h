@@ -73,6 +73,10 @@ class RuntimeLayout {
 
  private:
   std::vector<FieldInfo> fields_;
+  // Where the fields held in a std::string are (strings and asset paths):
+  // every other field is trivially copyable, so a copy is one memcpy and
+  // then a string constructed at each of these offsets.
+  std::vector<std::size_t> string_offsets_;
   std::size_t size_ = 0;
   std::size_t alignment_ = 1;
   void* prototype_ = nullptr;
