@@ -3,6 +3,7 @@
 #include "document_tree.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <exception>
@@ -419,6 +420,13 @@ std::optional<Document> ConvertForField(const FieldInfo& field, const Document& 
   switch (field.type) {
     case FieldType::kInt:
       if (value.is_boolean()) return Document(value.get<bool>() ? 1 : 0);
+      if (value.is_string()) {  // the text of a whole number, as a string field holds one ("40")
+        const std::string& text = value.get_ref<const std::string&>();
+        std::int64_t number = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+        if (!text.empty() && error == std::errc() && end == text.data() + text.size()) return Document(number);
+        return std::nullopt;
+      }
       if (value.is_number_float() && std::isfinite(value.get<double>()) &&
           value.get<double>() == std::trunc(value.get<double>()) && std::fabs(value.get<double>()) < 9.0e15) {
         return Document(static_cast<std::int64_t>(value.get<double>()));
@@ -426,6 +434,15 @@ std::optional<Document> ConvertForField(const FieldInfo& field, const Document& 
       return std::nullopt;
     case FieldType::kFloat:
       if (value.is_boolean()) return Document(value.get<bool>() ? 1.0 : 0.0);
+      if (value.is_string()) {  // the text of a number ("2.5")
+        const std::string& text = value.get_ref<const std::string&>();
+        double number = 0.0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+        if (!text.empty() && error == std::errc() && end == text.data() + text.size() && std::isfinite(number)) {
+          return Document(number);
+        }
+        return std::nullopt;
+      }
       return std::nullopt;
     case FieldType::kBool:
       if (value.is_number_integer() && (value == 0 || value == 1)) return Document(value == 1);

@@ -199,7 +199,9 @@ TEST_CASE("A removed component type is kept as unknown data and comes back on un
   CHECK(saved.find("\"Health\"") != std::string::npos);
   CHECK(saved.find("\"points\": 40") != std::string::npos);
 
-  REQUIRE(s.editor->Undo().empty());
+  const std::vector<std::string> second = s.editor->Undo();
+  INFO((second.empty() ? std::string() : second.front()));
+  REQUIRE(second.empty());
   CHECK(s.Field(kWall, "Health", "points").AsInteger() == 5);
   CHECK(s.Field(kGate, "Health", "points").AsInteger() == 40);
 }
@@ -345,4 +347,33 @@ TEST_CASE("A field added since the project was last saved is renamed without rec
   REQUIRE_FALSE(s.editor->Save().has_value());
   s.Apply(edits::RenameField(s.Project(), "Health", 1, "armored", s.editor->Saved()));
   CHECK(s.Project().components[1].fields[1].previous_names == std::vector<std::string>{"armoured"});
+}
+
+TEST_CASE("An undo whose migration cannot convert a value is refused, and both histories stay as they were",
+          "[editor][project]") {
+  ProjectSession s;
+  s.Apply(edits::SetFieldType(s.Project(), "Health", 0, "string"));
+  CHECK(s.Field(kWall, "Health", "points").AsString() == "5");
+  s.context->Enqueue(cairn::editor::actions::SetField(s.context->World(), std::vector<ecs::EntityId>{kWall}, "Health",
+                                                      "points", ecs::PlainValue("lots")));
+  REQUIRE(s.context->Flush().Succeeded());
+
+  const std::vector<std::string> problems = s.editor->Undo();
+  REQUIRE_FALSE(problems.empty());
+  INFO(problems.front());
+  CHECK(problems.front().find("entity 0000000000000002 (Wall): Health.points") != std::string::npos);
+  CHECK(serialization::ProjectFieldTypeName(s.Project().components[1].fields[0]) == "string");
+  CHECK(s.Field(kWall, "Health", "points").AsString() == "lots");
+  CHECK(s.editor->CanUndo());
+  CHECK_FALSE(s.editor->CanRedo());
+  CHECK(s.context->GetHistory().CanUndo());  // the scene's edit is still undoable
+
+  // Once the value converts again, the undo goes through.
+  s.context->Undo();
+  REQUIRE(s.context->Flush().Succeeded());
+  const std::vector<std::string> second = s.editor->Undo();
+  INFO((second.empty() ? std::string() : second.front()));
+  REQUIRE(second.empty());
+  CHECK(s.Field(kWall, "Health", "points").AsInteger() == 5);
+  CHECK(s.editor->CanRedo());
 }

@@ -124,6 +124,21 @@ TEST_CASE("[ProjectMigration] A changed field type converts where it can and ref
                                         {"tint", PlainValue(PlainValue::Array{1.0f, 0.5f, 0.0f, 1.0f})},
                                         {"label", "12"}}));
 
+  // The text of a number, as a string field held it, back to the number.
+  const LoadResult from_text = Reopen(SceneWithDoor(R"({"uses": "40", "speed": "2.5"})"),
+                                      R"({"name": "Door", "fields": [{"name": "uses", "type": "int"},
+                                         {"name": "speed", "type": "float"}]})");
+  REQUIRE(TextsWithSeverity(from_text.diagnostics) ==
+          std::vector<std::string>{
+              "warning /entities/0/components/Door/uses: the int field now holds 40, converted from \"40\"",
+              "warning /entities/0/components/Door/speed: the float field now holds 2.5, converted from \"2.5\""});
+  REQUIRE(DoorOf(from_text) == PlainValue(PlainValue::Object{{"uses", 40}, {"speed", 2.5f}}));
+  const LoadOptions int_uses = WithProject(R"({"name": "Door", "fields": [{"name": "uses", "type": "int"}]})");
+  for (const char* text : {R"("40 doors")", R"("")", R"("4e99999")", R"(" 7")"}) {
+    INFO(text);
+    REQUIRE_FALSE(LoadScene(SceneWithDoor(std::string(R"({"uses": )") + text + "}"), int_uses).Ok());
+  }
+
   const LoadOptions options = WithProject(R"({"name": "Door", "fields": [{"name": "speed", "type": "float"}]})");
   const LoadResult refused = LoadScene(SceneWithDoor(R"({"speed": "fast"})"), options);
   REQUIRE_FALSE(refused.Ok());

@@ -266,29 +266,21 @@ std::vector<std::string> ProjectEditor::Apply(ProjectChange change) {
   return {};
 }
 
-std::vector<std::string> ProjectEditor::Undo() {
-  Sync();
-  if (undo_.empty()) return {};
-  std::vector<std::string> problems = ChangeTo(undo_.back().before);
-  if (!problems.empty()) {
-    context_.Log().Error("cannot undo " + undo_.back().name + ": " + problems.front());
-    return problems;
-  }
-  redo_.push_back(std::move(undo_.back()));
-  undo_.pop_back();
-  return {};
-}
+std::vector<std::string> ProjectEditor::Undo() { return Step(undo_, redo_, true); }
 
-std::vector<std::string> ProjectEditor::Redo() {
+std::vector<std::string> ProjectEditor::Redo() { return Step(redo_, undo_, false); }
+
+std::vector<std::string> ProjectEditor::Step(std::vector<Entry>& from, std::vector<Entry>& to, bool undo) {
   Sync();
-  if (redo_.empty()) return {};
-  std::vector<std::string> problems = ChangeTo(redo_.back().after);
+  if (from.empty()) return {};
+  std::vector<std::string> problems = ChangeTo(undo ? from.back().before : from.back().after);
   if (!problems.empty()) {
-    context_.Log().Error("cannot redo " + redo_.back().name + ": " + problems.front());
+    context_.Log().Error(std::string(undo ? "cannot undo " : "cannot redo ") + from.back().name + ": " +
+                         problems.front());
     return problems;
   }
-  undo_.push_back(std::move(redo_.back()));
-  redo_.pop_back();
+  to.push_back(std::move(from.back()));
+  from.pop_back();
   return {};
 }
 

@@ -56,10 +56,16 @@ bool IsNumeric(ecs::FieldType type) {
 std::string LimitsSummary(const ecs::RuntimeFieldDefinition& field) {
   const ecs::FieldHints& hints = field.hints;
   std::string summary;
-  if (IsNumeric(field.type) && hints.min < hints.max) summary = FormatNumber(hints.min) + ".." + FormatNumber(hints.max);
+  if (IsNumeric(field.type) && hints.min < hints.max) {
+    summary = FormatNumber(hints.min) + ".." + FormatNumber(hints.max);
+  }
   if (!hints.unit.empty()) summary += (summary.empty() ? "" : " ") + hints.unit;
-  if (field.type == ecs::FieldType::kString && hints.max_length > 0) summary = "at most " + std::to_string(hints.max_length);
-  if (field.type == ecs::FieldType::kAsset) summary = hints.extensions.empty() ? "any file" : JoinList(hints.extensions);
+  if (field.type == ecs::FieldType::kString && hints.max_length > 0) {
+    summary = "at most " + std::to_string(hints.max_length);
+  }
+  if (field.type == ecs::FieldType::kAsset) {
+    summary = hints.extensions.empty() ? "any file" : JoinList(hints.extensions);
+  }
   if (field.type == ecs::FieldType::kEnum) summary = JoinList(field.enum_names);
   return summary.empty() ? "none" : summary;
 }
@@ -379,7 +385,9 @@ void ProjectSettingsWindow::DrawFields(const ecs::RuntimeComponentDefinition& de
 
       ImGui::TableSetColumnIndex(3);
       if (HasLimits(field.type)) {
-        if (ImGui::Button(BoundedLabel(LimitsSummary(field)).c_str(), ImVec2(-1.0f, 0.0f))) ImGui::OpenPopup("##limits");
+        if (ImGui::Button(BoundedLabel(LimitsSummary(field)).c_str(), ImVec2(-1.0f, 0.0f))) {
+          ImGui::OpenPopup("##limits");
+        }
         Record(row + "limits");
         DrawLimits(definition, i);
       } else {

@@ -120,6 +120,8 @@ class ProjectEditor {
     serialization::Project before;
     serialization::Project after;
   };
+  // Undo (from the undo stack to the redo stack) or redo (the other way).
+  std::vector<std::string> Step(std::vector<Entry>& from, std::vector<Entry>& to, bool undo);
   // Validates and migrates to `project`; the problems, or empty.
   std::vector<std::string> ChangeTo(const serialization::Project& project);
 
