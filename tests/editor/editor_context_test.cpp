@@ -253,6 +253,92 @@ TEST_CASE("Every applied action, undo and redo is journaled as applied", "[edito
   CHECK(ecs::ActionToPlain(contents.entries[2].action) == ecs::ActionToPlain(rename));
 }
 
+namespace {
+
+// The journal's entries as they would be read after a crash now.
+std::vector<editor::JournalEntry> JournalAfterCrash(Session& s) {
+  if (!std::filesystem::exists(s.journal_file)) return {};
+  return Journal::Read(s.journal_file, s.World()).entries;
+}
+
+float IntensityIn(const Action& action) {
+  const auto& set = std::get<ecs::SetComponentCommand>(action.commands.at(0));
+  return set.value.As<ecs::Light>().intensity;
+}
+
+}  // namespace
+
+TEST_CASE("A drag is journaled once, with its last frame, when it ends", "[editor][context][journal]") {
+  Session s;
+  s.context.Enqueue(actions::Rename(s.World(), s.scene.crate, "Barrel"));
+  s.context.Flush();
+  const std::string key = actions::FieldMergeKey(Ids({s.scene.lamp}), "Light", "intensity");
+  for (int frame = 2; frame <= 40; ++frame) {
+    s.context.Enqueue(actions::SetField(s.World(), Ids({s.scene.lamp}), "Light", "intensity", ecs::PlainValue(frame)),
+                      editor::EnqueueOptions::Merging(key));
+    s.context.Flush();
+    s.context.RetryJournal(frame / 60.0);  // the frame clock: 40 frames are under a second
+  }
+  // Killed now, the drag in progress is lost, and nothing before it.
+  std::vector<editor::JournalEntry> entries = JournalAfterCrash(s);
+  REQUIRE(entries.size() == 1);
+  CHECK(entries[0].action.name == "Rename 'Barrel'");
+
+  s.context.EndMerge();
+  s.context.Flush();
+  entries = JournalAfterCrash(s);
+  REQUIRE(entries.size() == 2);
+  CHECK(IntensityIn(entries[1].action) == 40.0f);
+
+  // Recovering replays the whole drag as its last frame.
+  const std::string edited = DumpWorld(s.World());
+  EditorContext restarted(Options(s.dir));
+  const editor::JournalContents contents = Journal::Read(s.journal_file, restarted.World());
+  REQUIRE(restarted.Recover(t::ReadStandInScene(s.scene_file), s.scene_file, contents).Succeeded());
+  CHECK(DumpWorld(restarted.World()) == edited);
+}
+
+TEST_CASE("A long drag is journaled every second, and the next edit writes the waiting frame first",
+          "[editor][context][journal]") {
+  Session s;
+  const std::string key = actions::FieldMergeKey(Ids({s.scene.lamp}), "Light", "intensity");
+  const auto drag = [&](int frame) {
+    s.context.Enqueue(actions::SetField(s.World(), Ids({s.scene.lamp}), "Light", "intensity", ecs::PlainValue(frame)),
+                      editor::EnqueueOptions::Merging(key));
+    s.context.Flush();
+  };
+  s.context.RetryJournal(10.0);
+  drag(2);
+  s.context.RetryJournal(10.5);
+  drag(3);
+  CHECK(JournalAfterCrash(s).empty());
+  s.context.RetryJournal(11.0);  // a second since the drag began: its newest frame is written
+  REQUIRE(JournalAfterCrash(s).size() == 1);
+  CHECK(IntensityIn(JournalAfterCrash(s)[0].action) == 3.0f);
+  drag(4);
+  CHECK(JournalAfterCrash(s).size() == 1);
+  // Another action ends the run in the journal: the drag's frame comes first.
+  s.context.Enqueue(actions::Rename(s.World(), s.scene.crate, "Barrel"));
+  s.context.Flush();
+  const std::vector<editor::JournalEntry> entries = JournalAfterCrash(s);
+  REQUIRE(entries.size() == 3);
+  CHECK(IntensityIn(entries[1].action) == 4.0f);
+  CHECK(entries[2].action.name == "Rename 'Barrel'");
+}
+
+TEST_CASE("Undo during a drag journals the drag before the undo", "[editor][context][journal]") {
+  Session s;
+  const std::string key = actions::FieldMergeKey(Ids({s.scene.lamp}), "Light", "intensity");
+  s.context.Enqueue(actions::SetField(s.World(), Ids({s.scene.lamp}), "Light", "intensity", ecs::PlainValue(7)),
+                    editor::EnqueueOptions::Merging(key));
+  s.context.Undo();
+  s.context.Flush();
+  const std::vector<editor::JournalEntry> entries = JournalAfterCrash(s);
+  REQUIRE(entries.size() == 2);
+  CHECK(IntensityIn(entries[0].action) == 7.0f);
+  CHECK(IntensityIn(entries[1].action) == 1.0f);
+}
+
 TEST_CASE("Failed actions are not journaled", "[editor][context][journal]") {
   Session s;
   s.context.Enqueue(Action{"Break", {ecs::DestroySubtreeCommand{EntityId{5}}}});

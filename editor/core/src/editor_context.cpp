@@ -110,6 +110,7 @@ void CollectComponentNames(const ecs::Action& action, std::set<std::string, std:
 
 ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serialization::Project> project) {
   Flush();
+  JournalWaitingMerge();  // written with the types it was applied with
   ProjectChangeResult result;
   // The scene as a file of the old project, read as a file of the new one.
   std::string text;
@@ -214,6 +215,8 @@ void EditorContext::StartJournal() {
 }
 
 void EditorContext::DiscardJournal() {
+  waiting_merge_.reset();
+  waiting_merge_key_.clear();
   try {
     journal_.Discard();
   } catch (const JournalError& error) {
@@ -265,7 +268,11 @@ void EditorContext::ApplyActions(std::vector<ActionRequest>& batch, FlushResult&
     }
     if (outcome.action.commands.empty()) continue;
     ++result.applied;
-    JournalApplied(outcome.action);
+    if (batch[i].options.merge_key.empty()) {
+      JournalApplied(outcome.action);
+    } else {
+      JournalMerged(outcome.action, batch[i].options.merge_key);
+    }
     if (batch[i].options.select_created) {
       const std::vector<ecs::EntityId> created = actions::CreatedEntities(outcome.action);
       if (!created.empty()) selection_.SelectAll(created);
@@ -278,6 +285,7 @@ void EditorContext::ApplyActions(std::vector<ActionRequest>& batch, FlushResult&
 void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& result) {
   if (request == HistoryRequest::kEndMerge) {
     history_.EndMerge();
+    JournalWaitingMerge();
     return;
   }
   const bool undo = request == HistoryRequest::kUndo;
@@ -302,6 +310,30 @@ ecs::Action EditorContext::ApplyNow(const ecs::Action& action) {
 }
 
 void EditorContext::JournalApplied(const ecs::Action& applied) {
+  JournalWaitingMerge();
+  WriteJournal(applied);
+}
+
+void EditorContext::JournalMerged(const ecs::Action& applied, const std::string& merge_key) {
+  if (replay_log_ != nullptr || !options_.journaling) {
+    WriteJournal(applied);
+    return;
+  }
+  if (waiting_merge_ && waiting_merge_key_ != merge_key) JournalWaitingMerge();  // another drag
+  if (!waiting_merge_) waiting_since_ = clock_;
+  waiting_merge_ = applied;
+  waiting_merge_key_ = merge_key;
+}
+
+void EditorContext::JournalWaitingMerge() {
+  if (!waiting_merge_) return;
+  const ecs::Action waiting = std::move(*waiting_merge_);
+  waiting_merge_.reset();
+  waiting_merge_key_.clear();
+  WriteJournal(waiting);
+}
+
+void EditorContext::WriteJournal(const ecs::Action& applied) {
   if (replay_log_ != nullptr) {
     replay_log_->push_back(applied);
     return;
@@ -329,6 +361,8 @@ void EditorContext::JournalFailed(const std::string& error) {
 }
 
 void EditorContext::RetryJournal(double now) {
+  clock_ = now;
+  if (waiting_merge_ && now - waiting_since_ >= kMergedJournalDelay) JournalWaitingMerge();
   if (!options_.journaling || !journal_retry_.Due(now)) return;
   const std::size_t waiting = journal_.PendingCount();
   try {

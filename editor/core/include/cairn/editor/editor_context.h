@@ -10,6 +10,14 @@
 // reports failed actions in the log. Between Flushes the world only changes
 // through systems (e.g. the TransformSystem's world matrices).
 //
+// The frames of one drag (actions enqueued with the same merge key) are
+// journaled once: the newest waits in memory and is written when the run
+// ends (EndMerge, another action, an undo or redo) or has waited
+// kMergedJournalDelay seconds (RetryJournal's clock), so the UI thread does
+// not sync the disk every frame; a crash during a drag loses at most the
+// drag in progress (each action of a run sets the same things to absolute
+// values, so the newest stands for the run).
+//
 // A journal that cannot be written (a full disk) never stops editing and
 // never loses an action that is still in memory: the failure is reported once
 // in the log and stays visible in GetJournalStatus (the editor shows it in a
@@ -226,6 +234,8 @@ class EditorContext {
   // disk and the log says so. Cheap when nothing failed: call it every frame.
   void RetryJournal(double now);
   JournalStatus GetJournalStatus() const;
+  // How long the newest frame of a drag may wait unjournaled.
+  static constexpr double kMergedJournalDelay = 1.0;
   static constexpr double kJournalFirstRetry = 1.0;
   static constexpr double kJournalLongestRetry = 8.0;
 
@@ -254,8 +264,14 @@ class EditorContext {
   void ApplyHistoryRequest(HistoryRequest request, FlushResult& result);
   // Applies one action through the queue and journals it; throws CommandError.
   ecs::Action ApplyNow(const ecs::Action& action);
-  // Appends to the journal (or, while replaying a recovery, collects).
+  // Appends to the journal (or, while replaying a recovery, collects),
+  // after the waiting frame of a drag, if any.
   void JournalApplied(const ecs::Action& applied);
+  // A frame of a drag: it replaces the waiting one, and waits in its place.
+  void JournalMerged(const ecs::Action& applied, const std::string& merge_key);
+  // Writes the waiting frame of a drag, if any.
+  void JournalWaitingMerge();
+  void WriteJournal(const ecs::Action& applied);
   void JournalFailed(const std::string& error);
   // After a replay: the journal holds exactly the replayed actions; one with
   // entries that were not recovered is kept aside first.
@@ -277,6 +293,11 @@ class EditorContext {
   RetryBackoff journal_retry_{kJournalFirstRetry, kJournalLongestRetry};  // failing while it is Failing()
   std::size_t journal_failures_ = 0;
   std::vector<ecs::Action>* replay_log_ = nullptr;  // set while Recover replays
+  // The newest applied frame of the current drag, not journaled yet.
+  std::optional<ecs::Action> waiting_merge_;
+  std::string waiting_merge_key_;
+  double waiting_since_ = 0.0;  // RetryJournal's clock when it started waiting
+  double clock_ = 0.0;          // the latest time RetryJournal was given
 };
 
 }  // namespace cairn::editor
