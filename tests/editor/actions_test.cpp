@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -12,6 +14,7 @@
 #include <glm/gtc/epsilon.hpp>
 
 #include "cairn/ecs/world_dump.h"
+#include "cairn/ecs/command_plain.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/test/chains.h"
@@ -534,6 +537,44 @@ TEST_CASE("A field edit on several entities is one action keeping their other fi
   CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).color == glm::vec3(1.0f, 0.9f, 0.7f));
   CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).type == ecs::LightType::kDirectional);
   CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp).type == ecs::LightType::kPoint);
+}
+
+TEST_CASE("A typed field edit copies the one field from the edited component onto each entity",
+          "[editor][actions][component]") {
+  Fixture f;
+  ecs::Light sun = t::Get<ecs::Light>(*f.world, f.scene.sun);
+  sun.color = glm::vec3(1.0f, 0.9f, 0.7f);
+  t::Put(*f.world, f.scene.sun, sun);
+  const ecs::ComponentType light = f.world->GetComponentType<ecs::Light>();
+  const ecs::ComponentInfo& info = f.world->GetComponentInfo(light);
+  const ecs::FieldInfo& intensity = *info.FindField("intensity");
+  // The Inspector's edit: the lamp's Light with the new intensity.
+  ecs::Light edited = t::Get<ecs::Light>(*f.world, f.scene.lamp);
+  edited.intensity = 2.5f;
+  edited.range = 99.0f;  // not the edited field: never copied
+  const Action action = actions::SetField(*f.world, Ids({f.scene.lamp, f.scene.sun, f.scene.crate}), light, intensity,
+                                          &edited);
+  CHECK(action.name == "Change Light.intensity on 2 entities");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp).intensity == 2.5f);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).intensity == 2.5f);
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.sun).color == glm::vec3(1.0f, 0.9f, 0.7f));
+  CHECK(t::Get<ecs::Light>(*f.world, f.scene.lamp).range != 99.0f);
+
+  // The same action as the plain path builds.
+  const Action plain = actions::SetField(*f.world, Ids({f.scene.lamp, f.scene.sun}), "Light", "intensity",
+                                         PlainValue(4.0));
+  edited.intensity = 4.0f;
+  const Action typed = actions::SetField(*f.world, Ids({f.scene.lamp, f.scene.sun}), light, intensity, &edited);
+  CHECK(ecs::ActionToPlain(typed) == ecs::ActionToPlain(plain));
+
+  edited.intensity = std::numeric_limits<float>::infinity();
+  CHECK_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), light, intensity, &edited),
+                    Catch::Contains("cannot change Light.intensity") && Catch::Contains("finite"));
+  const ecs::ComponentType mesh = f.world->GetComponentType<ecs::MeshRenderer>();
+  const ecs::FieldInfo& color = *f.world->GetComponentInfo(mesh).FindField("color");
+  CHECK_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), light, color, &edited),
+                    "cannot change Light.color: the field is not one of Light's in this scene");
 }
 
 TEST_CASE("A field edit names wrong fields and values", "[editor][actions][component]") {

@@ -10,6 +10,7 @@
 
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/subtree_copy.h"
 
@@ -381,10 +382,40 @@ Action SetComponent(const Coordinator& world, EntityId id, ComponentValue value)
   return action;
 }
 
+namespace {
+
+// SetField's work once the component and field are known: `write` sets the
+// field in a copy of each entity's component.
+template <typename Write>
+Action SetFieldOn(const Coordinator& world, std::span<const EntityId> ids, const ecs::ComponentInfo& info,
+                  const std::string& path, Write&& write) {
+  const std::vector<Entity> entities = RequireEntities(world, ids, "change " + path);
+  Action action;
+  for (Entity entity : entities) {
+    if (!world.HasComponent(entity, info.type)) continue;
+    ComponentValue edited = world.ReadComponentValue(entity, info.type);
+    write(edited.Data());
+    action.commands.emplace_back(ecs::SetComponentCommand{world.GetEntityId(entity), std::move(edited)});
+  }
+  if (action.commands.empty()) {
+    if (entities.size() == 1) {
+      throw ActionError("cannot change " + path + " of " + world.DescribeEntity(entities.front()) +
+                        ": it has no component " + info.name);
+    }
+    throw ActionError("cannot change " + path + ": none of the " + std::to_string(entities.size()) +
+                      " selected entities has component " + info.name);
+  }
+  action.name =
+      "Change " + path + (action.commands.size() == 1 ? std::string() : " on " + Plural(action.commands.size()));
+  return action;
+}
+
+}  // namespace
+
 Action SetField(const Coordinator& world, std::span<const EntityId> ids, std::string_view component,
                 std::string_view field, const ecs::PlainValue& value) {
   const std::string path = std::string(component) + "." + std::string(field);
-  const std::vector<Entity> entities = RequireEntities(world, ids, "change " + path);
+  RequireEntities(world, ids, "change " + path);
   const ecs::ComponentInfo* info = world.FindComponentInfo(component);
   if (info == nullptr) {
     throw ActionError("cannot change " + path + ": no component is named '" + std::string(component) + "'");
@@ -394,28 +425,29 @@ Action SetField(const Coordinator& world, std::span<const EntityId> ids, std::st
     throw ActionError("cannot change " + path + ": component " + info->name + " has no field '" + std::string(field) +
                       "'");
   }
-  Action action;
-  for (Entity entity : entities) {
-    if (!world.HasComponent(entity, info->type)) continue;
-    ComponentValue edited = world.ReadComponentValue(entity, info->type);
+  return SetFieldOn(world, ids, *info, path, [&](void* edited) {
     try {
-      ecs::FieldFromPlain(*field_info, value, edited.Data(), path);
+      ecs::FieldFromPlain(*field_info, value, edited, path);
     } catch (const ecs::CommandError& error) {
       throw ActionError(std::string("cannot change ") + error.what());  // the message starts with the path
     }
-    action.commands.emplace_back(ecs::SetComponentCommand{world.GetEntityId(entity), std::move(edited)});
+  });
+}
+
+Action SetField(const Coordinator& world, std::span<const EntityId> ids, ecs::ComponentType type,
+                const ecs::FieldInfo& field, const void* source) {
+  if (type >= world.ComponentTypeCount()) {
+    throw ActionError("cannot change field " + field.name + ": no component type " + std::to_string(type));
   }
-  if (action.commands.empty()) {
-    if (entities.size() == 1) {
-      throw ActionError("cannot change " + path + " of " + world.DescribeEntity(entities.front()) +
-                        ": it has no component " + info->name);
-    }
-    throw ActionError("cannot change " + path + ": none of the " + std::to_string(entities.size()) +
-                      " selected entities has component " + info->name);
+  const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+  const std::string path = info.name + "." + field.name;
+  if (info.FindField(field.name) != &field) {
+    throw ActionError("cannot change " + path + ": the field is not one of " + info.name + "'s in this scene");
   }
-  action.name =
-      "Change " + path + (action.commands.size() == 1 ? std::string() : " on " + Plural(action.commands.size()));
-  return action;
+  if (const std::optional<std::string> problem = ecs::CheckFieldValue(field, source)) {
+    throw ActionError("cannot change " + path + ": " + *problem);
+  }
+  return SetFieldOn(world, ids, info, path, [&](void* edited) { ecs::CopyAssignField(field, edited, source); });
 }
 
 Action PasteComponentValue(const Coordinator& world, std::span<const EntityId> ids, const ComponentValue& value) {

@@ -26,17 +26,35 @@
 namespace cairn::editor {
 namespace {
 
-// Writes `value` into a copy of the component and reads the field back as
-// plain data: the one conversion FieldToPlain already knows.
+// A copy of the component with `value` written into the field: the edit as
+// a typed value, handed to the action as it is (no conversion to plain data
+// and back within the frame).
 template <typename T>
-ecs::PlainValue PlainOf(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
-                        const void* component, const T& value) {
+ecs::ComponentValue EditedCopy(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                               const void* component, const T& value) {
   ecs::ComponentValue copy(info, component);
   field.Ref<T>(copy.Data()) = value;
-  return ecs::FieldToPlain(field, copy.Data());
+  return copy;
 }
 
 bool Bounded(const ecs::FieldHints& hints) { return hints.min < hints.max; }
+
+// FloatProblem of the first float of the field that is not finite.
+std::optional<std::string> NonFiniteProblem(const ecs::FieldInfo& field, const void* component) {
+  int count = 0;
+  switch (field.type) {
+    case ecs::FieldType::kFloat: count = 1; break;
+    case ecs::FieldType::kVec2: count = 2; break;
+    case ecs::FieldType::kVec3: count = 3; break;
+    case ecs::FieldType::kVec4: count = 4; break;
+    default: return std::nullopt;
+  }
+  const float* values = &field.Ref<float>(component);
+  for (int i = 0; i < count; ++i) {
+    if (std::optional<std::string> problem = ecs::FloatProblem(values[i])) return problem;
+  }
+  return std::nullopt;
+}
 
 ImGuiSliderFlags ClampFlags(const ecs::FieldHints& hints) {
   return Bounded(hints) ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None;
@@ -115,7 +133,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
   switch (field.type) {
     case ecs::FieldType::kBool: {
       bool value = field.Ref<bool>(component);
-      if (ImGui::Checkbox("##v", &value)) edit.value = PlainOf(info_ptr, field, component, value);
+      if (ImGui::Checkbox("##v", &value)) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
     case ecs::FieldType::kInt: {
@@ -123,20 +141,20 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       const bool changed = ImGui::DragInt("##v", &value, std::max(hints.speed, 0.1f), static_cast<int>(min),
                                           static_cast<int>(max), "%d", clamp);
       NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
     case ecs::FieldType::kFloat: {
       float value = field.Ref<float>(component);
       const bool changed = ImGui::DragFloat("##v", &value, hints.speed, min, max, "%.3f", clamp);
       NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
     case ecs::FieldType::kVec2: {
       glm::vec2 value = field.Ref<glm::vec2>(component);
       if (DragComponents(&value.x, 2, hints.speed, min, max, "%.3f", clamp, edit, width)) {
-        edit.value = PlainOf(info_ptr, field, component, value);
+        edit.edited = EditedCopy(info_ptr, field, component, value);
       }
       break;
     }
@@ -149,7 +167,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       } else {
         changed = DragComponents(&value.x, 3, hints.speed, min, max, "%.3f", clamp, edit, width);
       }
-      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
     case ecs::FieldType::kVec4: {
@@ -161,7 +179,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       } else {
         changed = DragComponents(&value.x, 4, hints.speed, min, max, "%.3f", clamp, edit, width);
       }
-      if (changed) edit.value = PlainOf(info_ptr, field, component, value);
+      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
     case ecs::FieldType::kQuat: return DrawQuat(info_ptr, field, component, key);
@@ -176,7 +194,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
         for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
           const bool selected = static_cast<std::int32_t>(i) == current;
           if (ImGui::Selectable(DisplayEnumName(field.enum_names[i]).c_str(), selected) && !selected) {
-            edit.value = PlainOf(info_ptr, field, component, static_cast<std::int32_t>(i));
+            edit.edited = EditedCopy(info_ptr, field, component, static_cast<std::int32_t>(i));
           }
           if (selected) ImGui::SetItemDefaultFocus();
           GlobalWidgetMap().Record("choice/" + field.enum_names[i]);
@@ -191,6 +209,14 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
     ImGui::SameLine(0.0f, spacing);
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(theme::kTextDim, "%s", unit.c_str());
+  }
+  // A number typed past a float's range ("1e39") reaches the widget as an
+  // infinity: refused here, with the loader's own words, not applied.
+  if (edit.edited) {
+    if (std::optional<std::string> problem = NonFiniteProblem(field, edit.edited->Data())) {
+      edit.refused = *problem;
+      edit.edited.reset();
+    }
   }
   return edit;
 }
@@ -212,7 +238,7 @@ FieldEdit FieldEditor::DrawText(const std::shared_ptr<const ecs::ComponentInfo>&
       refused_problem_ = std::move(*problem);
     } else {
       if (refusing) refused_key_.clear();
-      edit.value = PlainOf(info, field, component, value);
+      edit.edited = EditedCopy(info, field, component, value);
     }
   }
   if (key != refused_key_) return edit;
@@ -247,7 +273,7 @@ FieldEdit FieldEditor::DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>&
   } else if (key == euler_key_) {
     euler_key_.clear();
   }
-  if (changed) edit.value = PlainOf(info, field, component, glm::quat(glm::radians(degrees)));
+  if (changed) edit.edited = EditedCopy(info, field, component, glm::quat(glm::radians(degrees)));
   return edit;
 }
 
@@ -277,13 +303,13 @@ FieldEdit FieldEditor::DrawEntityRef(const ecs::Coordinator& world,
     if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kEntityPayload)) {
       ecs::EntityId dropped;
       std::memcpy(&dropped, payload->Data, sizeof dropped);
-      edit.value = PlainOf(info, field, component, dropped);
+      edit.edited = EditedCopy(info, field, component, dropped);
     }
     ImGui::EndDragDropTarget();
   }
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   if (!target) ImGui::BeginDisabled();
-  if (ImGui::Button("x##clear", ImVec2(clear_width, 0.0f))) edit.value = PlainOf(info, field, component, ecs::kNoEntityId);
+  if (ImGui::Button("x##clear", ImVec2(clear_width, 0.0f))) edit.edited = EditedCopy(info, field, component, ecs::kNoEntityId);
   if (!target) ImGui::EndDisabled();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the reference");
   return edit;

@@ -253,13 +253,14 @@ bool InspectorPanel::FieldDiffers(const ecs::ComponentInfo& info, const ecs::Fie
 }
 
 void InspectorPanel::Apply(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const FieldEdit& edit) {
-  if (edit.value) {
+  if (edit.edited) {
     const ecs::Coordinator& world = context_.World();
     const std::vector<ecs::EntityId>& ids = ids_;
     EnqueueOptions options;
     if (edit.continuous) options = EnqueueOptions::Merging(actions::FieldMergeKey(ids, info.name, field.name));
-    commands_.Queue("Change " + info.name, [&] { return actions::SetField(world, ids, info.name, field.name, *edit.value); },
-                    std::move(options));
+    commands_.Queue(
+        "Change " + info.name,
+        [&] { return actions::SetField(world, ids, info.type, field, edit.edited->Data()); }, std::move(options));
   }
   if (edit.finished) context_.EndMerge();
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "cairn/ecs/field_codec.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/panels/bounded_text.h"
@@ -374,8 +375,8 @@ void ProjectSettingsWindow::DrawFields(const ecs::RuntimeComponentDefinition& de
                                                   "project/" + name + "/" + field.name);
         Record(row + "default");
         if (edit.refused) problem_ = name + "." + field.name + ": " + *edit.refused;
-        if (edit.value) ecs::FieldFromPlain(*live, *edit.value, defaults_.Data(), name + "." + field.name);
-        if ((edit.value && !edit.continuous) || edit.finished) {
+        if (edit.edited) ecs::CopyAssignField(*live, defaults_.Data(), edit.edited->Data());
+        if ((edit.edited && !edit.continuous) || edit.finished) {
           ecs::PlainValue value = ecs::FieldToPlain(*live, defaults_.Data());
           Request([&](const serialization::Project& p) {
             return project_edits::SetFieldDefault(p, name, i, std::move(value));

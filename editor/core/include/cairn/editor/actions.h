@@ -98,6 +98,10 @@ ecs::Action SetComponent(const ecs::Coordinator& world, ecs::EntityId id, ecs::C
 // "Change Light.intensity" or "Change Light.intensity on 3 entities".
 ecs::Action SetField(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids, std::string_view component,
                      std::string_view field, const ecs::PlainValue& value);
+// The same from a typed value: `field` (of the component type `type`) is set
+// to its value in *source, a component of that type (an Inspector edit).
+ecs::Action SetField(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids, ecs::ComponentType type,
+                     const ecs::FieldInfo& field, const void* source);
 // Pastes a component value onto each listed entity: set where the entity has
 // the component, added where it lacks it. "Paste Light" or "Paste Light onto
 // 3 entities".

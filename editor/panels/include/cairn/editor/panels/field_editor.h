@@ -18,8 +18,8 @@
 // the problem shows below the field; leaving the field keeps the last valid
 // value and reports what was refused (FieldEdit::refused).
 //
-// The widget edits a copy: the editor reports the new value as plain data,
-// and the Inspector turns it into an action.
+// The widget edits a copy: the editor reports the component with the field
+// changed, a typed value the Inspector hands to its action as it is.
 
 #include <memory>
 #include <optional>
@@ -27,13 +27,16 @@
 
 #include <glm/vec3.hpp>
 
+#include "cairn/ecs/component_value.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/plain_value.h"
 
 namespace cairn::editor {
 
 struct FieldEdit {
-  std::optional<ecs::PlainValue> value;  // the new value, when it changed this frame
+  // When the field changed this frame: a copy of the component holding the
+  // new value in the field (its other fields as they were).
+  std::optional<ecs::ComponentValue> edited;
   bool continuous = false;  // part of a drag or of typing: merge the frames into one undo step
   bool finished = false;    // a continuous edit ended this frame (the widget was released)
   // Text typed into the field and left there that the field cannot hold:
