@@ -11,6 +11,14 @@
 //   Duplicate/chain/N     Duplicate of a subtree N entities deep (a chain),
 //   Duplicate/flat/N      and of a root with N - 1 children: build the action
 //                         and apply it, for N = 10,000 and 100,000
+//   EditPath/...          one frame of an edit through the editor's path (the
+//                         action built, queued, applied, recorded in the
+//                         history and journaled to disk) beside the same
+//                         change written straight into the components:
+//                         an Inspector drag of one entity's field, and a
+//                         gizmo drag of 1,000 selected entities' Transforms;
+//                         "unmerged" journals every frame, as the editor did
+//                         before drags were journaled once
 //
 // Times are CPU time of the benchmark thread, so other processes on the
 // machine do not inflate them. The program ends with a table comparing the
@@ -19,9 +27,11 @@
 // cost should follow the number of entities, not the depth).
 
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -164,11 +174,116 @@ void Duplicate(benchmark::State& state, TreeShape shape) {
 BENCHMARK_CAPTURE(Duplicate, chain, TreeShape::kChain)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Duplicate, flat, TreeShape::kFlat)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
 
+// ---- One frame of an edit through the editor's path ------------------------------
+
+constexpr int kDragScene = 10'000;
+
+// A session on a scene of `kDragScene` entities, journaling into a fresh folder.
+struct DragSession {
+  std::filesystem::path journals = std::filesystem::temp_directory_path() /
+                                   ("cairn-bench-" + std::to_string(::getpid()));
+  std::unique_ptr<cairn::editor::EditorContext> context;
+  std::vector<ecs::EntityId> ids;
+
+  DragSession() {
+    std::filesystem::create_directories(journals);
+    cairn::editor::EditorOptions options;
+    options.untitled_journal_directory = journals;
+    context = std::make_unique<cairn::editor::EditorContext>(options);
+    ecs::Coordinator& world = context->World();
+    for (int i = 0; i < kDragScene; ++i) {
+      const ecs::Entity entity = world.CreateEntity();
+      world.AddComponent<ecs::Name>(entity, {"Entity " + std::to_string(i)});
+      world.AddComponent<ecs::Transform>(entity, {});
+      ids.push_back(world.GetEntityId(entity));
+    }
+  }
+  ~DragSession() {
+    context.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(journals, ignored);
+  }
+};
+
+enum class EditPath : std::uint8_t { kEditor, kEditorUnmerged, kDirect };
+
+// An Inspector drag of Transform.position on one entity, one frame per iteration.
+void InspectorDrag(benchmark::State& state, EditPath path) {
+  DragSession session;
+  cairn::editor::EditorContext& context = *session.context;
+  ecs::Coordinator& world = context.World();
+  const ecs::ComponentType type = world.GetComponentType<ecs::Transform>();
+  const ecs::FieldInfo& position = *world.GetComponentInfo(type).FindField("position");
+  const std::vector<ecs::EntityId> one{session.ids.front()};
+  const std::string key = actions::FieldMergeKey(one, "Transform", "position");
+  const ecs::Entity entity = world.FindEntity(one.front());
+  ecs::Transform edited{};
+  float x = 0.0f;
+  for (auto _ : state) {
+    x += 0.01f;
+    edited.position.x = x;
+    if (path == EditPath::kDirect) {
+      world.GetComponent<ecs::Transform>(entity).position.x = x;
+      world.NotifyComponentChanged<ecs::Transform>(entity);
+    } else {
+      context.Enqueue(actions::SetField(world, one, type, position, &edited),
+                      path == EditPath::kEditor ? cairn::editor::EnqueueOptions::Merging(key)
+                                                : cairn::editor::EnqueueOptions{});
+      context.Flush();
+    }
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK_CAPTURE(InspectorDrag, editor, EditPath::kEditor)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(InspectorDrag, unmerged, EditPath::kEditorUnmerged)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(InspectorDrag, direct, EditPath::kDirect)->Unit(benchmark::kMicrosecond);
+
+// A gizmo drag moving 1,000 selected entities, one frame per iteration: the
+// action sets each one's Transform to an absolute value, as TransformDrag's do.
+void GizmoDrag(benchmark::State& state, EditPath path) {
+  DragSession session;
+  cairn::editor::EditorContext& context = *session.context;
+  ecs::Coordinator& world = context.World();
+  const std::shared_ptr<const ecs::ComponentInfo>& info =
+      world.GetComponentInfoPtr(world.GetComponentType<ecs::Transform>());
+  const std::vector<ecs::EntityId> moved(session.ids.begin(), session.ids.begin() + 1000);
+  std::vector<ecs::Entity> entities;
+  for (const ecs::EntityId id : moved) entities.push_back(world.FindEntity(id));
+  float x = 0.0f;
+  for (auto _ : state) {
+    x += 0.01f;
+    if (path == EditPath::kDirect) {
+      for (const ecs::Entity entity : entities) {
+        world.GetComponent<ecs::Transform>(entity).position.x = x;
+        world.NotifyComponentChanged<ecs::Transform>(entity);
+      }
+    } else {
+      ecs::Action action{"Move 1000 entities", {}};
+      action.commands.reserve(moved.size());
+      for (const ecs::EntityId id : moved) {
+        ecs::Transform transform{};
+        transform.position.x = x;
+        action.commands.emplace_back(ecs::SetComponentCommand{id, ecs::ComponentValue::From(info, transform)});
+      }
+      context.Enqueue(std::move(action), path == EditPath::kEditor ? cairn::editor::EnqueueOptions::Merging("gizmo")
+                                                                     : cairn::editor::EnqueueOptions{});
+      context.Flush();
+    }
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK_CAPTURE(GizmoDrag, editor, EditPath::kEditor)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(GizmoDrag, unmerged, EditPath::kEditorUnmerged)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(GizmoDrag, direct, EditPath::kDirect)->Unit(benchmark::kMicrosecond);
+
 class CpuTimeReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
-      if (run.iterations > 0) cpu_[run.benchmark_name()] = run.GetAdjustedCPUTime();  // in the run's unit (us)
+      if (run.iterations > 0) {
+        cpu_[run.benchmark_name()] = run.GetAdjustedCPUTime();  // in the run's unit (us)
+        wall_[run.benchmark_name()] = run.GetAdjustedRealTime();
+      }
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -176,9 +291,15 @@ class CpuTimeReporter : public benchmark::ConsoleReporter {
     const auto found = cpu_.find(name);
     return found == cpu_.end() ? -1.0 : found->second;
   }
+  // Wall-clock time: what a frame waits for, the disk's syncs included.
+  double WallMicroseconds(const std::string& name) const {
+    const auto found = wall_.find(name);
+    return found == wall_.end() ? -1.0 : found->second;
+  }
 
  private:
   std::map<std::string, double> cpu_;
+  std::map<std::string, double> wall_;
 };
 
 }  // namespace
@@ -203,6 +324,20 @@ int main(int argc, char** argv) {
   std::printf("| delete 100,000 entities (build + apply) | %.1f ms |\n", edits.delete_all * 1e3);
   std::printf("| undo that delete | %.1f ms |\n", edits.undo * 1e3);
   std::printf("| first frame after the undo (rows rebuilt) | %.1f ms |\n", edits.first_frame_after_undo * 1e3);
+
+  std::printf("\n| one frame of a drag (CPU / wall) | editor path | journaled every frame (before) | written directly |"
+              " editor / direct (CPU) |\n| --- | --- | --- | --- | --- |\n");
+  for (const char* drag : {"InspectorDrag", "GizmoDrag"}) {
+    const std::string name(drag);
+    const double editor = reporter.Microseconds(name + "/editor");
+    const double direct = reporter.Microseconds(name + "/direct");
+    if (editor < 0.0 || direct <= 0.0) continue;  // filtered out
+    std::printf("| %s | %.1f / %.1f us | %.1f / %.1f us | %.2f / %.2f us | %.0fx |\n",
+                name == "InspectorDrag" ? "Inspector, one entity's field" : "gizmo, 1,000 entities", editor,
+                reporter.WallMicroseconds(name + "/editor"), reporter.Microseconds(name + "/unmerged"),
+                reporter.WallMicroseconds(name + "/unmerged"), direct, reporter.WallMicroseconds(name + "/direct"),
+                editor / direct);
+  }
 
   std::printf("\n| Duplicate of a subtree of N entities | N | chain N deep | flat (root + N - 1 children) | ratio |\n");
   std::printf("| --- | --- | --- | --- | --- |\n");
