@@ -11,6 +11,7 @@
 #include "cairn/ecs/component_value.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/errors.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/serialization/json_text.h"
 
 namespace cairn::cli {
@@ -244,20 +245,7 @@ class HeaderPlanner {
 // ---- Writing ----------------------------------------------------------------
 
 std::string CppType(const RuntimeFieldDefinition& field, const EnumNames& names) {
-  switch (field.type) {
-    case FieldType::kBool: return "bool";
-    case FieldType::kInt: return "::std::int32_t";
-    case FieldType::kFloat: return "float";
-    case FieldType::kVec2: return "::glm::vec2";
-    case FieldType::kVec3: return "::glm::vec3";
-    case FieldType::kVec4: return "::glm::vec4";
-    case FieldType::kQuat: return "::glm::quat";
-    case FieldType::kString:
-    case FieldType::kAsset: return "::std::string";
-    case FieldType::kEnum: return names.type;
-    case FieldType::kEntityRef: return "::cairn::ecs::EntityId";
-  }
-  return {};
+  return field.type == FieldType::kEnum ? names.type : std::string(ecs::TraitsOf(field.type).cpp_type);
 }
 
 template <std::size_t N>

@@ -2,9 +2,18 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstddef>
 #include <cstring>
+#include <iterator>
 #include <new>
+#include <stdexcept>
+#include <type_traits>
 #include <utility>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 namespace cairn::ecs {
 
@@ -82,10 +91,11 @@ std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* c
     return std::nullopt;
   };
   switch (field.type) {
-    case FieldType::kFloat: return check_floats(&field.Ref<float>(component), 1);
-    case FieldType::kVec2: return check_floats(&field.Ref<glm::vec2>(component).x, 2);
-    case FieldType::kVec3: return check_floats(&field.Ref<glm::vec3>(component).x, 3);
-    case FieldType::kVec4: return check_floats(&field.Ref<glm::vec4>(component).x, 4);
+    case FieldType::kFloat:
+    case FieldType::kVec2:
+    case FieldType::kVec3:
+    case FieldType::kVec4:
+      return check_floats(&field.Ref<float>(component), static_cast<int>(TraitsOf(field.type).floats));
     case FieldType::kQuat: {
       const glm::quat& q = field.Ref<glm::quat>(component);
       float xyzw[4] = {q.x, q.y, q.z, q.w};
@@ -123,41 +133,52 @@ std::optional<std::string> CheckComponentValue(const ComponentInfo& info, const 
   return std::nullopt;
 }
 
-std::size_t FieldSize(FieldType type) {
-  switch (type) {
-    case FieldType::kBool: return sizeof(bool);
-    case FieldType::kInt: return sizeof(std::int32_t);
-    case FieldType::kFloat: return sizeof(float);
-    case FieldType::kVec2: return sizeof(glm::vec2);
-    case FieldType::kVec3: return sizeof(glm::vec3);
-    case FieldType::kVec4: return sizeof(glm::vec4);
-    case FieldType::kQuat: return sizeof(glm::quat);
-    case FieldType::kString: return sizeof(std::string);
-    case FieldType::kEnum: return sizeof(std::int32_t);
-    case FieldType::kEntityRef: return sizeof(EntityId);
-    case FieldType::kAsset: return sizeof(std::string);
-  }
-  return 0;
+namespace {
+
+template <typename T>
+constexpr FieldTypeTraits Row(FieldType type, std::string_view name, std::string_view cpp_type, std::size_t floats) {
+  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats};
 }
 
-std::size_t FieldAlignment(FieldType type) {
-  switch (type) {
-    case FieldType::kBool: return alignof(bool);
-    case FieldType::kInt: return alignof(std::int32_t);
-    case FieldType::kFloat: return alignof(float);
-    case FieldType::kVec2: return alignof(glm::vec2);
-    case FieldType::kVec3: return alignof(glm::vec3);
-    case FieldType::kVec4: return alignof(glm::vec4);
-    case FieldType::kQuat: return alignof(glm::quat);
-    case FieldType::kString: return alignof(std::string);
-    case FieldType::kEnum: return alignof(std::int32_t);
-    case FieldType::kEntityRef: return alignof(EntityId);
-    case FieldType::kAsset: return alignof(std::string);
+// In FieldType's order: TraitsOf indexes it by the enum's value.
+constexpr FieldTypeTraits kFieldTypes[] = {
+    Row<bool>(FieldType::kBool, "bool", "bool", 0),
+    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0),
+    Row<float>(FieldType::kFloat, "float", "float", 1),
+    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2),
+    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3),
+    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4),
+    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4),
+    Row<std::string>(FieldType::kString, "string", "::std::string", 0),
+    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0),
+    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0),
+    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0),
+};
+
+constexpr bool RowsInOrder() {
+  for (std::size_t i = 0; i < std::size(kFieldTypes); ++i) {
+    if (static_cast<std::size_t>(kFieldTypes[i].type) != i) return false;
   }
-  return 1;
+  return std::size(kFieldTypes) == static_cast<std::size_t>(FieldType::kAsset) + 1;
+}
+static_assert(RowsInOrder(), "kFieldTypes must list every FieldType, in order");
+
+}  // namespace
+
+const FieldTypeTraits& TraitsOf(FieldType type) {
+  const auto index = static_cast<std::size_t>(type);
+  if (index >= std::size(kFieldTypes)) throw std::invalid_argument("not a field type: " + std::to_string(index));
+  return kFieldTypes[index];
 }
 
-bool FieldIsTrivial(FieldType type) { return type != FieldType::kString && type != FieldType::kAsset; }
+std::optional<std::string> FloatRangeProblem(const FieldInfo& field, const void* component) {
+  const std::size_t floats = TraitsOf(field.type).floats;
+  const auto* values = reinterpret_cast<const float*>(static_cast<const std::byte*>(component) + field.offset);
+  for (std::size_t i = 0; i < floats; ++i) {
+    if (std::optional<std::string> problem = FloatProblem(values[i])) return problem;
+  }
+  return std::nullopt;
+}
 
 namespace {
 

@@ -8,22 +8,7 @@
 
 namespace cairn::ecs {
 
-std::string_view FieldTypeName(FieldType type) {
-  switch (type) {
-    case FieldType::kBool: return "bool";
-    case FieldType::kInt: return "int";
-    case FieldType::kFloat: return "float";
-    case FieldType::kVec2: return "vec2";
-    case FieldType::kVec3: return "vec3";
-    case FieldType::kVec4: return "vec4";
-    case FieldType::kQuat: return "quat";
-    case FieldType::kString: return "string";
-    case FieldType::kEnum: return "enum";
-    case FieldType::kEntityRef: return "entity";
-    case FieldType::kAsset: return "asset";
-  }
-  return "unknown";
-}
+std::string_view FieldTypeName(FieldType type) { return TraitsOf(type).name; }
 
 void ComponentInfo::Construct(void* memory) const {
   if (runtime) return runtime->Construct(memory);

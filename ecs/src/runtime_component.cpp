@@ -49,7 +49,7 @@ RuntimeLayout::RuntimeLayout(const RuntimeComponentDefinition& definition, std::
   size_ = std::max<std::size_t>(AlignUp(size_, alignment_), 1);
   fields_ = fields;
   for (const FieldInfo& field : fields_) {
-    if (field.type == FieldType::kString || field.type == FieldType::kAsset) string_offsets_.push_back(field.offset);
+    if (!FieldIsTrivial(field.type)) string_offsets_.push_back(field.offset);
   }
   shape_key_ = definition.name + '{' + shape_key_ + '}';
 

@@ -91,11 +91,11 @@ Json FieldSchema(const FieldInfo& field) {
     case FieldType::kBool: return Json{{"type", "boolean"}};
     case FieldType::kInt:
       return Json{{"type", "integer"}, {"minimum", ecs::kIntFieldMin}, {"maximum", ecs::kIntFieldMax}};
-    case FieldType::kFloat: return Ref("float");
-    case FieldType::kVec2: return Ref("vec2");
-    case FieldType::kVec3: return Ref("vec3");
-    case FieldType::kVec4: return Ref("vec4");
-    case FieldType::kQuat: return Ref("quat");
+    case FieldType::kFloat:
+    case FieldType::kVec2:
+    case FieldType::kVec3:
+    case FieldType::kVec4:
+    case FieldType::kQuat: return Ref(ecs::TraitsOf(field.type).name);  // the definitions are named by type
     case FieldType::kString: {
       Json schema{{"type", "string"}};
       if (field.hints.max_length != 0) schema["maxLength"] = field.hints.max_length;

@@ -2,7 +2,10 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <catch2/catch.hpp>
 
@@ -151,4 +154,40 @@ TEST_CASE("[FieldCodec] Encoding and decoding a plain value round-trips every fi
     INFO(name);
     REQUIRE(copy == original);
   }
+}
+
+TEST_CASE("[FieldCodec] One row per field type: names, storage and float components agree with the codec",
+          "[ecs][field_codec]") {
+  std::set<std::string_view> names;
+  for (int i = 0; i <= static_cast<int>(FieldType::kAsset); ++i) {
+    const auto type = static_cast<FieldType>(i);
+    const FieldTypeTraits& traits = TraitsOf(type);
+    INFO(traits.name);
+    CHECK(traits.type == type);
+    CHECK(names.insert(traits.name).second);
+    CHECK(FieldTypeName(type) == traits.name);
+    CHECK(FieldSize(type) == traits.size);
+    CHECK(traits.size % traits.alignment == 0);
+    CHECK(traits.trivial == (type != FieldType::kString && type != FieldType::kAsset));
+    CHECK(traits.floats * sizeof(float) <= traits.size);
+    CHECK(traits.cpp_type.empty() == (type == FieldType::kEnum));
+  }
+  CHECK(TraitsOf(FieldType::kVec3).floats == 3);
+  CHECK(TraitsOf(FieldType::kQuat).floats == 4);
+  CHECK_THROWS_AS(TraitsOf(static_cast<FieldType>(200)), std::invalid_argument);
+}
+
+TEST_CASE("[FieldCodec] FloatRangeProblem names an overflowing number in the loader's words", "[ecs][field_codec]") {
+  TestWorld world(1);
+  RegisterBuiltinComponents(world);
+  const ComponentInfo& info = world.GetComponentInfo(world.GetComponentType<Transform>());
+  Transform transform;
+  CHECK_FALSE(FloatRangeProblem(*info.FindField("position"), &transform).has_value());
+  transform.position.z = std::numeric_limits<float>::infinity();
+  CHECK(FloatRangeProblem(*info.FindField("position"), &transform) == "expected a number in the range of a 32-bit float");
+  transform.scale.y = std::numeric_limits<float>::quiet_NaN();
+  CHECK(FloatRangeProblem(*info.FindField("scale"), &transform) == "expected a number, not NaN");
+  const ComponentInfo& name = world.GetComponentInfo(world.GetComponentType<Name>());
+  Name text{"anything"};
+  CHECK_FALSE(FloatRangeProblem(*name.FindField("value"), &text).has_value());
 }

@@ -39,22 +39,6 @@ ecs::ComponentValue EditedCopy(const std::shared_ptr<const ecs::ComponentInfo>& 
 
 bool Bounded(const ecs::FieldHints& hints) { return hints.min < hints.max; }
 
-// FloatProblem of the first float of the field that is not finite.
-std::optional<std::string> NonFiniteProblem(const ecs::FieldInfo& field, const void* component) {
-  int count = 0;
-  switch (field.type) {
-    case ecs::FieldType::kFloat: count = 1; break;
-    case ecs::FieldType::kVec2: count = 2; break;
-    case ecs::FieldType::kVec3: count = 3; break;
-    case ecs::FieldType::kVec4: count = 4; break;
-    default: return std::nullopt;
-  }
-  const float* values = &field.Ref<float>(component);
-  for (int i = 0; i < count; ++i) {
-    if (std::optional<std::string> problem = ecs::FloatProblem(values[i])) return problem;
-  }
-  return std::nullopt;
-}
 
 ImGuiSliderFlags ClampFlags(const ecs::FieldHints& hints) {
   return Bounded(hints) ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None;
@@ -213,7 +197,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
   // A number typed past a float's range ("1e39") reaches the widget as an
   // infinity: refused here, with the loader's own words, not applied.
   if (edit.edited) {
-    if (std::optional<std::string> problem = NonFiniteProblem(field, edit.edited->Data())) {
+    if (std::optional<std::string> problem = ecs::FloatRangeProblem(field, edit.edited->Data())) {
       edit.refused = *problem;
       edit.edited.reset();
     }

@@ -73,14 +73,36 @@ std::string ZeroIdMessage();
 // "one of "cube", "sphere"" for messages.
 std::string EnumChoices(const FieldInfo& field);
 
+// ---- The field types ------------------------------------------------------------
+// One row per field type: what every consumer needs to know of a type that is
+// data, not logic. A new field type is a row here (and its cases in the
+// codec's switches below, which the compiler lists when one is missing).
+
+struct FieldTypeTraits {
+  FieldType type;
+  std::string_view name;      // as files, schemas, projects and messages name it ("vec3")
+  std::string_view cpp_type;  // the member type generated C++ declares; "" for enums (each has its own)
+  std::size_t size;
+  std::size_t alignment;
+  bool trivial;        // copied, moved, compared and destroyed as bytes (all but strings)
+  std::size_t floats;  // the float components a value holds (float 1, vecN N, quat 4); 0 for the rest
+};
+
+const FieldTypeTraits& TraitsOf(FieldType type);
+
+// Why a number-based field's value cannot be stored, in FloatProblem's words
+// ("expected a number in the range of a 32-bit float"): what an editor says
+// when a typed or dragged number overflows. nullopt for other types.
+std::optional<std::string> FloatRangeProblem(const FieldInfo& field, const void* component);
+
 // ---- Storage --------------------------------------------------------------------
 // How a field of each type lies in memory, for components whose layout is
 // computed at run time (runtime_component.h). Only strings need construction
 // and destruction; every other type is copied and compared bytewise.
 
-std::size_t FieldSize(FieldType type);
-std::size_t FieldAlignment(FieldType type);
-bool FieldIsTrivial(FieldType type);
+inline std::size_t FieldSize(FieldType type) { return TraitsOf(type).size; }
+inline std::size_t FieldAlignment(FieldType type) { return TraitsOf(type).alignment; }
+inline bool FieldIsTrivial(FieldType type) { return TraitsOf(type).trivial; }
 // Placement-constructs the field of `component` from the same field of `source`.
 void CopyConstructField(const FieldInfo& field, void* component, const void* source);
 // Placement-constructs the field by moving it out of `source`, which is then destroyed.
