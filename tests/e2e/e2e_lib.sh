@@ -35,15 +35,22 @@ E2E_XVFB_PID=""
 start_xvfb() {
   local display_file
   display_file=$(mktemp)
-  Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>"$display_file" >/dev/null 2>&1 &
+  # -noreset: by default the server resets when its last client disconnects,
+  # and a client connecting during the reset fails ("Failed to open display")
+  # — between two runs of the probe, or after xdotool's first check.
+  Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$display_file" >/dev/null 2>&1 &
   E2E_XVFB_PID=$!
   wait_until 10 "Xvfb to report its display" test -s "$display_file"
   export DISPLAY=":$(tr -d '[:space:]' <"$display_file")"
   rm -f "$display_file"
 }
 
+# Waits for the server to be gone, so that the next test never meets it
+# still shutting down.
 stop_xvfb() {
-  [ -z "$E2E_XVFB_PID" ] || kill "$E2E_XVFB_PID" 2>/dev/null || true
+  [ -n "$E2E_XVFB_PID" ] || return 0
+  kill "$E2E_XVFB_PID" 2>/dev/null || true
+  wait "$E2E_XVFB_PID" 2>/dev/null || true
   E2E_XVFB_PID=""
 }
 

@@ -57,7 +57,10 @@ class Xvfb:
         self.read_fd, write_fd = os.pipe()
         self.log = open(os.path.join(work, "xvfb.log"), "w")
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp"],
+            # -noreset: the editor runs one after another on this server, and
+            # one connecting while the server resets after the last client
+            # left could not open the display.
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_fd,), stdout=self.log, stderr=self.log)
         os.close(write_fd)
         number = b""
