@@ -136,23 +136,24 @@ std::optional<std::string> CheckComponentValue(const ComponentInfo& info, const 
 namespace {
 
 template <typename T>
-constexpr FieldTypeTraits Row(FieldType type, std::string_view name, std::string_view cpp_type, std::size_t floats) {
-  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats};
+constexpr FieldTypeTraits Row(FieldType type, std::string_view name, std::string_view cpp_type, std::size_t floats,
+                              bool ranged) {
+  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats, ranged};
 }
 
 // In FieldType's order: TraitsOf indexes it by the enum's value.
 constexpr FieldTypeTraits kFieldTypes[] = {
-    Row<bool>(FieldType::kBool, "bool", "bool", 0),
-    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0),
-    Row<float>(FieldType::kFloat, "float", "float", 1),
-    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2),
-    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3),
-    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4),
-    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4),
-    Row<std::string>(FieldType::kString, "string", "::std::string", 0),
-    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0),
-    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0),
-    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0),
+    Row<bool>(FieldType::kBool, "bool", "bool", 0, false),
+    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0, true),
+    Row<float>(FieldType::kFloat, "float", "float", 1, true),
+    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2, true),
+    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3, true),
+    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4, true),
+    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4, false),
+    Row<std::string>(FieldType::kString, "string", "::std::string", 0, false),
+    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0, false),
+    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0, false),
+    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0, false),
 };
 
 constexpr bool RowsInOrder() {

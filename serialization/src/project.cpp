@@ -43,12 +43,7 @@ std::string FieldTypeList() {
   return list;
 }
 
-std::string_view WrittenTypeName(const RuntimeFieldDefinition& field) { return ProjectFieldTypeName(field); }
-
-bool IsNumeric(FieldType type) {
-  return type == FieldType::kInt || type == FieldType::kFloat || type == FieldType::kVec2 || type == FieldType::kVec3 ||
-         type == FieldType::kVec4;
-}
+bool IsNumeric(FieldType type) { return ecs::TraitsOf(type).ranged; }
 
 // A name usable as a JSON key, a C++ identifier and a label: a letter or
 // underscore, then letters, digits and underscores.
@@ -425,7 +420,7 @@ std::string ProjectToText(const Project& project) {
   for (const RuntimeComponentDefinition& component : project.components) {
     Ordered fields = Ordered::array();
     for (const RuntimeFieldDefinition& field : component.fields) {
-      Ordered written = {{"name", field.name}, {"type", WrittenTypeName(field)}};
+      Ordered written = {{"name", field.name}, {"type", ProjectFieldTypeName(field)}};
       if (!field.default_value.IsNull()) written["default"] = ordered(field.default_value);
       if (field.hints.min < field.hints.max) {
         written["min"] = field.hints.min;

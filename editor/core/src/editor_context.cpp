@@ -126,10 +126,12 @@ ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serializa
   text.clear();
   text.shrink_to_fit();
 
-  std::vector<ecs::EntityId> ids;
-  ids.reserve(world_->EntityCount());
-  world_->ForEachEntity([&](ecs::Entity entity) { ids.push_back(world_->GetEntityId(entity)); });
-  std::sort(ids.begin(), ids.end());
+  std::vector<ecs::EntityId> ids;  // by index in the saved text; only needed to describe problems
+  if (!loaded.diagnostics.empty()) {
+    ids.reserve(world_->EntityCount());
+    world_->ForEachEntity([&](ecs::Entity entity) { ids.push_back(world_->GetEntityId(entity)); });
+    std::sort(ids.begin(), ids.end());
+  }
   for (const serialization::Diagnostic& diagnostic : loaded.diagnostics) {
     (diagnostic.IsError() ? result.errors : result.warnings)
         .push_back(DescribeMigrationProblem(*world_, ids, diagnostic));
@@ -162,7 +164,6 @@ ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serializa
     const bool dirty = history_.IsDirty();
     history_.Clear();
     if (dirty) history_.MarkSavedStateUnreachable();
-    result.history_cleared = true;
     log_.Warning("The undo history was cleared: it held values of " + cleared_for +
                  ", whose definition changed (the scene keeps every value)");
   }

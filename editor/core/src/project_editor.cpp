@@ -4,6 +4,7 @@
 #include <memory>
 #include <utility>
 
+#include "cairn/ecs/field_codec.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/serialization/atomic_file.h"
@@ -168,12 +169,8 @@ ProjectChange SetFieldType(const Project& project, const std::string& component,
   change.name = "Make " + component + "." + changed.name + " " + std::string(type.name);
   RuntimeFieldDefinition fresh = NewField(changed.name, type);
   fresh.previous_names = std::move(changed.previous_names);
-  // A range and a step mean the same for every numeric type.
-  const auto numeric = [](ecs::FieldType t) {
-    return t == ecs::FieldType::kInt || t == ecs::FieldType::kFloat || t == ecs::FieldType::kVec2 ||
-           t == ecs::FieldType::kVec3 || t == ecs::FieldType::kVec4;
-  };
-  if (numeric(changed.type) && numeric(type.type)) {
+  // A range means the same for every ranged type.
+  if (ecs::TraitsOf(changed.type).ranged && ecs::TraitsOf(type.type).ranged) {
     fresh.hints.min = changed.hints.min;
     fresh.hints.max = changed.hints.max;
   }
@@ -287,10 +284,7 @@ std::vector<std::string> ProjectEditor::Step(std::vector<Entry>& from, std::vect
 std::vector<std::string> ProjectEditor::Revert() {
   Sync();
   if (!IsDirty()) return {};
-  serialization::ProjectLoadResult saved = serialization::LoadProject(saved_text_);
-  if (!saved.Ok()) return {"the project as saved cannot be read again"};
-  saved.project->file = Current()->file;
-  std::vector<std::string> problems = ChangeTo(*saved.project);
+  std::vector<std::string> problems = ChangeTo(*saved_);
   if (!problems.empty()) return problems;
   undo_.clear();
   redo_.clear();

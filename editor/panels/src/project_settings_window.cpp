@@ -48,10 +48,7 @@ std::string FormatNumber(float value) {
   return out.str();
 }
 
-bool IsNumeric(ecs::FieldType type) {
-  return type == ecs::FieldType::kInt || type == ecs::FieldType::kFloat || type == ecs::FieldType::kVec2 ||
-         type == ecs::FieldType::kVec3 || type == ecs::FieldType::kVec4;
-}
+bool IsNumeric(ecs::FieldType type) { return ecs::TraitsOf(type).ranged; }
 
 // "0..50 m/s", "at most 32", ".glb .gltf": what the Limits column shows.
 std::string LimitsSummary(const ecs::RuntimeFieldDefinition& field) {

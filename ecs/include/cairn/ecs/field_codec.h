@@ -86,6 +86,7 @@ struct FieldTypeTraits {
   std::size_t alignment;
   bool trivial;        // copied, moved, compared and destroyed as bytes (all but strings)
   std::size_t floats;  // the float components a value holds (float 1, vecN N, quat 4); 0 for the rest
+  bool ranged;         // FieldHints' min, max and step apply (int, float, vec2/3/4)
 };
 
 const FieldTypeTraits& TraitsOf(FieldType type);

@@ -98,9 +98,6 @@ struct ProjectChangeResult {
   // any error refused the change.
   std::vector<std::string> errors;
   std::vector<std::string> warnings;
-  // The undo history held values of a component whose layout changed; it
-  // was cleared (the scene keeps its values and its dirty state).
-  bool history_cleared = false;
 
   bool Succeeded() const { return applied; }
 };
