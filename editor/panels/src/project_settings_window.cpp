@@ -102,8 +102,10 @@ void ProjectSettingsWindow::ApplyPending() {
   if (requested_) {
     ProjectChange change = std::move(*requested_);
     requested_.reset();
+    const std::string name = change.name;
     const std::vector<std::string> problems = editor_.Apply(std::move(change));
-    problem_ = problems.empty() ? std::string() : problems.front();
+    // Which edit was refused, then why (the loader's words, at its place in the file).
+    problem_ = problems.empty() ? std::string() : name + " refused: " + problems.front();
   }
   std::vector<std::string> problems;
   switch (std::exchange(history_request_, HistoryRequest::kNone)) {
@@ -169,10 +171,13 @@ void ProjectSettingsWindow::Draw() {
   }
 
   BeginModalBody();
-  ImGui::TextColored(theme::kTextDim, "%s", BoundedLabel(project.name + " - " + project.file.string()).c_str());
+  const std::string where = project.file.empty() ? "built in, no file" : project.file.string();
+  ImGui::TextColored(theme::kTextDim, "%s", BoundedLabel(project.name + " - " + where).c_str());
   if (!problem_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, theme::kError);
+    ImGui::PushTextWrapPos(0.0f);
     BoundedText(problem_);
+    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     Record("problem");
   }
