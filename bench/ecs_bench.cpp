@@ -69,10 +69,11 @@ constexpr std::uint32_t kOrderSeed = 20240611u;
 Position StartPosition(std::size_t i) { return {glm::vec3(static_cast<float>(i), 0.0f, 1.0f)}; }
 Velocity StartVelocity(std::size_t i) { return {glm::vec3(1.0f, static_cast<float>(i % 7), -1.0f)}; }
 
+constexpr auto kStorage = cairn::ecs::StorageKind::kPerEntity;
 std::unique_ptr<Coordinator> MakeCoordinator() {
   auto coordinator = std::make_unique<Coordinator>(kIdSeed);
-  coordinator->RegisterComponent<Position>("Position").Field("value", &Position::value);
-  coordinator->RegisterComponent<Velocity>("Velocity").Field("value", &Velocity::value);
+  coordinator->RegisterComponent<Position>("Position", kStorage).Field("value", &Position::value);
+  coordinator->RegisterComponent<Velocity>("Velocity", kStorage).Field("value", &Velocity::value);
   coordinator->RegisterComponent<Health>("Health").Field("value", &Health::value);
   coordinator->RegisterSystem<MovementSystem>();
   coordinator->SetSystemSignature<MovementSystem>(coordinator->MakeSignature<Position, Velocity>());
@@ -377,11 +378,11 @@ struct Workload {
 
 constexpr Workload kWorkloads[] = {
     {"create", "(1) create with Position+Velocity", 4.0, CreateCairn, CreateBaseline},
-    {"move", "(2) Each Position+Velocity", 2.0, MoveCairn, MoveBaseline},
-    {"move_health", "(3) Each Position+Velocity+Health (1/2)", 2.5, MoveWithHealthCairn, MoveWithHealthBaseline},
-    {"random_get", "(4) GetComponent<Position>, random order", 4.0, RandomGetCairn, RandomGetBaseline},
-    {"remove_add", "(5) remove+add Velocity on 1/2", 10.0, RemoveAddCairn, RemoveAddBaseline},
-    {"destroy", "(6) destroy all", 20.0, DestroyCairn, DestroyBaseline},
+    {"move", "(2) Each Position+Velocity", 1.5, MoveCairn, MoveBaseline},
+    {"move_health", "(3) Each Position+Velocity+Health (1/2)", 2.0, MoveWithHealthCairn, MoveWithHealthBaseline},
+    {"random_get", "(4) GetComponent<Position>, random order", 5.0, RandomGetCairn, RandomGetBaseline},
+    {"remove_add", "(5) remove+add Velocity on 1/2", 6.0, RemoveAddCairn, RemoveAddBaseline},
+    {"destroy", "(6) destroy all", 15.0, DestroyCairn, DestroyBaseline},
 };
 
 constexpr std::size_t kEntityCounts[] = {100'000, 1'000'000};

@@ -6,9 +6,11 @@
 namespace cairn::ecs {
 
 void RegisterBuiltinComponents(Coordinator& coordinator) {
-  coordinator.RegisterComponent<Name>("Name").Field("value", &Name::value).HiddenFromUi();
+  // Every entity the editor makes has a Name and a Transform: one record per
+  // entity slot makes their lookups one memory access (component_storage.h).
+  coordinator.RegisterComponent<Name>("Name", StorageKind::kPerEntity).Field("value", &Name::value).HiddenFromUi();
 
-  coordinator.RegisterComponent<Transform>("Transform")
+  coordinator.RegisterComponent<Transform>("Transform", StorageKind::kPerEntity)
       .Field("position", &Transform::position)
       .Field("rotation", &Transform::rotation)
       .Field("scale", &Transform::scale, FieldHints{.min = 0.0f, .max = 0.0f, .speed = 0.01f, .color = false});

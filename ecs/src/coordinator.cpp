@@ -28,7 +28,7 @@ std::uint64_t RandomIdSeed() {
 }
 
 Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed) {
-  RegisterComponent<Hierarchy>("Hierarchy").HiddenFromUi().NotSerialized();
+  RegisterComponent<Hierarchy>("Hierarchy", StorageKind::kPerEntity).HiddenFromUi().NotSerialized();
   hierarchy_ = &GetStorage<Hierarchy>();
   hierarchy_type_ = GetComponentType<Hierarchy>();
   links_.Bind(*hierarchy_);
@@ -315,9 +315,9 @@ void Coordinator::ForEachEntityWith(const Signature& required, const std::functi
     return;
   }
   std::vector<Entity> matches;
-  for (Entity entity : smallest->Owners()) {
+  const_cast<IComponentStorage*>(smallest)->ForEachData([&](Entity entity, void*) {
     if (signatures_[entity.index].Contains(required)) matches.push_back(entity);
-  }
+  });
   for (Entity entity : matches) fn(entity);
 }
 

@@ -2,31 +2,31 @@
 
 namespace cairn::ecs {
 
-EntityPool::EntityPool(std::uint64_t id_seed) : random_state_(id_seed) {
-  for (EntityId& id : ids_ahead_) id = EntityId{NextRandom()};
-  pending_erasures_.reserve(kErasureBatch);
-}
-
-std::uint64_t EntityPool::NextRandom() {
-  // splitmix64: fast, and every seed gives a full-period sequence.
-  std::uint64_t z = (random_state_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+EntityPool::EntityPool(std::uint64_t id_seed) : sequence_(id_seed) {}
 
 EntityId EntityPool::GenerateId() {
-  // The random sequence is consumed in order, kIdsAhead values ahead of use;
-  // each value's bucket is prefetched when it is drawn, so by the time it is
-  // checked here (and inserted by Create) the bucket is usually cached.
-  for (;;) {
-    const EntityId id = ids_ahead_[next_ahead_];
-    const EntityId drawn{NextRandom()};
-    ids_ahead_[next_ahead_] = drawn;
-    id_to_index_.Prefetch(drawn);
-    next_ahead_ = (next_ahead_ + 1) % kIdsAhead;
-    if (id.value != 0 && !ContainsId(id)) return id;
+  if (drawn_slots_.size() >= kMinDrawsToRetire && drawn_slots_.size() > kRetireRatio * alive_count_) {
+    RetireSequence();
   }
+  for (;;) {
+    const EntityId id{sequence_.Value(drawn_slots_.size())};
+    // An id the sequence reaches while an entity made elsewhere holds it
+    // moves from the hash map to the array (the invariant), and is skipped.
+    std::uint32_t holder = kNoSlot;
+    if (others_.Size() != 0 && (holder = others_.Find(id)) != kNoSlot) others_.Erase(id);
+    drawn_slots_.push_back(holder);
+    if (id.value != 0 && holder == kNoSlot) return id;
+  }
+}
+
+void EntityPool::RetireSequence() {
+  for (std::size_t draw = 0; draw < drawn_slots_.size(); ++draw) {
+    if (const std::uint32_t slot = drawn_slots_[draw]; slot != kNoSlot) others_.Insert(ids_[slot], slot);
+  }
+  // The next key follows from this one, so a seed still fixes every id.
+  sequence_ = IdSequence(sequence_.Value(drawn_slots_.size()) ^ 0x5851F42D4C957F2Dull);
+  drawn_slots_.clear();
+  drawn_slots_.shrink_to_fit();
 }
 
 std::uint32_t EntityPool::PopFreeSlot() {
@@ -47,22 +47,25 @@ Entity EntityPool::Create(EntityId id) {
     states_.push_back(0);
     ids_.push_back(kNoEntityId);
   }
+  if (const std::uint64_t draw = sequence_.DrawOf(id.value); draw < drawn_slots_.size()) {
+    drawn_slots_[draw] = slot;
+  } else {
+    others_.Insert(id, slot);
+  }
   const std::uint32_t generation = states_[slot] >> 1;
   states_[slot] = (generation << 1) | 1u;
   ids_[slot] = id;
-  if (!id_to_index_.Insert(id, slot)) {
-    // The id belonged to an entity destroyed since the last flush.
-    FlushErasures();
-    id_to_index_.Insert(id, slot);
-  }
   ++alive_count_;
   return Entity{slot, generation};
 }
 
 void EntityPool::Destroy(Entity entity) {
   const EntityId id = ids_[entity.index];
-  id_to_index_.Prefetch(id);
-  pending_erasures_.push_back(id);
+  if (const std::uint64_t draw = sequence_.DrawOf(id.value); draw < drawn_slots_.size()) {
+    drawn_slots_[draw] = kNoSlot;
+  } else {
+    others_.Erase(id);
+  }
   ids_[entity.index] = kNoEntityId;
   // Generations use 31 bits; the wrap after 2^31 reuses of one slot is accepted.
   const std::uint32_t next_generation = ((states_[entity.index] >> 1) + 1) & 0x7fffffffu;
@@ -73,17 +76,12 @@ void EntityPool::Destroy(Entity entity) {
   }
   free_slots_.push_back(entity.index);
   --alive_count_;
-  if (pending_erasures_.size() == kErasureBatch) FlushErasures();
-}
-
-void EntityPool::FlushErasures() {
-  for (const EntityId id : pending_erasures_) id_to_index_.Erase(id);
-  pending_erasures_.clear();
 }
 
 Entity EntityPool::Find(EntityId id) const {
-  const std::uint32_t slot = LiveSlotOf(id);
-  if (slot == IdMap::kNotFound) return kNullEntity;
+  if (!id) return kNullEntity;
+  const std::uint32_t slot = SlotOfId(id);
+  if (slot == kNoSlot) return kNullEntity;
   return Entity{slot, states_[slot] >> 1};
 }
 
@@ -95,7 +93,6 @@ Entity EntityPool::AtSlot(std::uint32_t slot) const {
 void EntityPool::Reserve(std::size_t count) {
   states_.reserve(count);
   ids_.reserve(count);
-  id_to_index_.Reserve(count);
 }
 
 }  // namespace cairn::ecs

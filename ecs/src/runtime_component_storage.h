@@ -16,10 +16,10 @@ namespace cairn::ecs {
 class RuntimeComponentStorage final : public IComponentStorage {
  public:
   explicit RuntimeComponentStorage(std::shared_ptr<const RuntimeLayout> layout)
-      : IComponentStorage(layout->Size()), layout_(std::move(layout)) {}
+      : IComponentStorage(StorageKind::kPacked, layout->Size(), 0), layout_(std::move(layout)) {}
   ~RuntimeComponentStorage() override {
     for (std::size_t slot = 0; slot < size_; ++slot) layout_->Destroy(At(slot));
-    Free(dense_);
+    Free(base_);
   }
   RuntimeComponentStorage(const RuntimeComponentStorage&) = delete;
   RuntimeComponentStorage& operator=(const RuntimeComponentStorage&) = delete;
@@ -45,14 +45,14 @@ class RuntimeComponentStorage final : public IComponentStorage {
   }
 
  private:
-  std::byte* At(std::size_t slot) const { return dense_ + slot * stride_; }
+  std::byte* At(std::size_t slot) const { return base_ + slot * stride_; }
 
   void Grow() {
     const std::size_t capacity = std::max<std::size_t>(16, capacity_ * 2);
     auto* data = static_cast<std::byte*>(::operator new(capacity * stride_, std::align_val_t{layout_->Alignment()}));
     for (std::size_t slot = 0; slot < size_; ++slot) layout_->Relocate(data + slot * stride_, At(slot));
-    Free(dense_);
-    dense_ = data;
+    Free(base_);
+    base_ = data;
     capacity_ = capacity;
   }
 

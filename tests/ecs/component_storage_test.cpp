@@ -1,6 +1,9 @@
 #include "cairn/ecs/component_storage.h"
 
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -122,4 +125,54 @@ TEST_CASE("Storage grows across sparse pages", "[ecs][storage]") {
   bool all = true;
   for (std::uint32_t i = 0; i < count; ++i) all = all && storage.Get(Entity{i, 0}) == static_cast<int>(i);
   REQUIRE(all);
+}
+
+// ---- Per-entity storage ---------------------------------------------------------
+
+TEST_CASE("A per-entity storage finds a component by its entity's index and generation", "[ecs][storage]") {
+  ComponentStorage<Health> storage(cairn::ecs::StorageKind::kPerEntity);
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPerEntity);
+  REQUIRE(storage.Find(Entity{0, 0}) == nullptr);
+  storage.Emplace(Entity{5, 2}, 7, "five");
+  storage.Emplace(Entity{900, 0}, 9, "nine hundred");  // grows past the first records
+  REQUIRE(storage.Size() == 2);
+  REQUIRE(storage.Get(Entity{5, 2}).label == "five");
+  REQUIRE(storage.Find(Entity{5, 2}) == &storage.Get(Entity{5, 2}));
+  REQUIRE(storage.Find(Entity{900, 0})->value == 9);
+  REQUIRE(storage.FindData(Entity{900, 0}) == storage.Find(Entity{900, 0}));
+  REQUIRE(storage.Find(Entity{5, 1}) == nullptr);  // an older generation of the slot
+  REQUIRE(storage.Find(Entity{5, 3}) == nullptr);  // a later one
+  REQUIRE(storage.Find(Entity{4, 2}) == nullptr);  // a slot without the component
+  REQUIRE(storage.Find(Entity{1u << 30, 2}) == nullptr);  // beyond every record
+  REQUIRE_FALSE(storage.Contains(Entity{5, 1}));
+
+  storage.Remove(Entity{5, 2});
+  REQUIRE(storage.Size() == 1);
+  REQUIRE(storage.Find(Entity{5, 2}) == nullptr);
+  storage.Emplace(Entity{5, 3}, 8, "reused");
+  REQUIRE(storage.Find(Entity{5, 2}) == nullptr);
+  REQUIRE(storage.Get(Entity{5, 3}).label == "reused");
+}
+
+TEST_CASE("A per-entity storage releases a removed value at once", "[ecs][storage]") {
+  struct Holder {
+    std::shared_ptr<int> resource;
+  };
+  ComponentStorage<Holder> storage(cairn::ecs::StorageKind::kPerEntity);
+  const auto resource = std::make_shared<int>(1);
+  storage.Emplace(Entity{3, 0}, Holder{resource});
+  REQUIRE(resource.use_count() == 2);
+  storage.Remove(Entity{3, 0});
+  REQUIRE(resource.use_count() == 1);
+}
+
+TEST_CASE("ForEachData visits a per-entity storage in slot order with each owner's generation", "[ecs][storage]") {
+  ComponentStorage<Health> storage(cairn::ecs::StorageKind::kPerEntity);
+  storage.Emplace(Entity{7, 1}, 70, "seventy");
+  storage.Emplace(Entity{2, 4}, 20, "twenty");
+  storage.Emplace(Entity{4, 0}, 40, "forty");
+  storage.Remove(Entity{4, 0});
+  std::vector<std::pair<Entity, int>> visited;
+  storage.ForEachData([&](Entity entity, void* data) { visited.emplace_back(entity, static_cast<Health*>(data)->value); });
+  REQUIRE(visited == std::vector<std::pair<Entity, int>>{{Entity{2, 4}, 20}, {Entity{7, 1}, 70}});
 }

@@ -473,6 +473,55 @@ TEST_CASE("Each visits exactly the entities having all the types", "[ecs][coordi
   REQUIRE(world.EntitiesWith<Mass>().size() == 12);
 }
 
+TEST_CASE("Each, EachComponentData and ForEachEntityWith agree whatever the storage kinds", "[ecs][coordinator]") {
+  const StorageKind position_kind = GENERATE(StorageKind::kPacked, StorageKind::kPerEntity);
+  const StorageKind velocity_kind = GENERATE(StorageKind::kPacked, StorageKind::kPerEntity);
+  CAPTURE(static_cast<int>(position_kind), static_cast<int>(velocity_kind));
+  TestWorld world(kWorldSeed);
+  world.RegisterComponent<Position>("Position", position_kind).Field("x", &Position::x);
+  world.RegisterComponent<Velocity>("Velocity", velocity_kind).Field("dx", &Velocity::dx);
+  // Entities with either, both or neither; then a third destroyed and their
+  // slots reused by entities with only Velocity (stale generations in the
+  // per-entity records, and pools filled in different orders).
+  std::vector<Entity> entities;
+  for (int i = 0; i < 300; ++i) {
+    const Entity entity = world.CreateEntity();
+    if (i % 2 == 0) world.AddComponent<Position>(entity, Position{static_cast<float>(i), 0.0f});
+    if (i % 3 != 1) world.AddComponent<Velocity>(entity, Velocity{static_cast<float>(i)});
+    entities.push_back(entity);
+  }
+  for (int i = 0; i < 300; i += 3) world.DestroyEntity(entities[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < 50; ++i) world.AddComponent<Velocity>(world.CreateEntity(), Velocity{-1.0f});
+
+  std::set<std::uint32_t> expected;  // indices of entities with both
+  for (int i = 0; i < 300; ++i) {
+    if (i % 3 != 0 && i % 2 == 0 && i % 3 != 1) expected.insert(entities[static_cast<std::size_t>(i)].index);
+  }
+  std::set<std::uint32_t> visited;
+  world.Each<Position, Velocity>([&](Entity entity, Position& position, Velocity& velocity) {
+    REQUIRE(world.IsAlive(entity));
+    REQUIRE(position.x == velocity.dx);
+    REQUIRE(visited.insert(entity.index).second);
+  });
+  REQUIRE(visited == expected);
+  std::set<std::uint32_t> visited_reversed;
+  world.Each<Velocity, Position>([&](Entity entity, Velocity&, Position&) { visited_reversed.insert(entity.index); });
+  REQUIRE(visited_reversed == expected);
+  std::set<std::uint32_t> with_signature;
+  world.ForEachEntityWith(world.MakeSignature<Position, Velocity>(),
+                          [&](Entity entity) { with_signature.insert(entity.index); });
+  REQUIRE(with_signature == expected);
+
+  std::size_t velocities = 0;
+  world.EachComponentData(world.GetComponentType<Velocity>(), [&](Entity entity, void* data) {
+    REQUIRE(world.IsAlive(entity));
+    REQUIRE(data == &world.GetComponent<Velocity>(entity));
+    ++velocities;
+  });
+  REQUIRE(velocities == world.GetStorage<Velocity>().Size());
+  REQUIRE(velocities == 200 - 100 + 50);  // 200 had one, the 100 of them at multiples of 3 destroyed, 50 new
+}
+
 TEST_CASE("Each hands out references into storage", "[ecs][coordinator]") {
   TestWorld world(kWorldSeed);
   RegisterPhysics(world);

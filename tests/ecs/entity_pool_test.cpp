@@ -10,6 +10,7 @@
 
 using cairn::ecs::Entity;
 using cairn::ecs::EntityId;
+using cairn::ecs::IdSequence;
 using cairn::ecs::EntityPool;
 using cairn::ecs::kNullEntity;
 
@@ -148,19 +149,24 @@ TEST_CASE("Random creates and destroys agree with a reference, ids reused includ
   std::vector<std::uint64_t> recently_destroyed;  // ids that may be requested again
   std::vector<Entity> stale;
   std::uint32_t slot_count = 0;
+  std::uint64_t generate_calls = 0;
   for (int step = 0; step < 20000; ++step) {
     const bool create = alive.empty() || random() % 100 < 55;
     if (create) {
       EntityId id;
-      const unsigned kind = static_cast<unsigned>(random() % 3);
-      if (kind == 0 && !recently_destroyed.empty()) {
+      const unsigned kind = static_cast<unsigned>(random() % 4);
+      if (kind == 3) {
+        // An id this pool's own sequence draws soon (or drew): made elsewhere first.
+        id = EntityId{IdSequence(seed).Value(generate_calls + random() % 8)};
+        if (id.value == 0 || alive.contains(id.value)) id = (++generate_calls, pool.GenerateId());
+      } else if (kind == 0 && !recently_destroyed.empty()) {
         id = EntityId{recently_destroyed[random() % recently_destroyed.size()]};
-        if (alive.contains(id.value)) id = pool.GenerateId();
+        if (alive.contains(id.value)) id = (++generate_calls, pool.GenerateId());
       } else if (kind == 1) {
         id = EntityId{1 + random() % 5000};  // small, sequential-looking ids
-        if (alive.contains(id.value)) id = pool.GenerateId();
+        if (alive.contains(id.value)) id = (++generate_calls, pool.GenerateId());
       } else {
-        id = pool.GenerateId();
+        id = (++generate_calls, pool.GenerateId());
       }
       REQUIRE_FALSE(pool.ContainsId(id));
       const Entity entity = pool.Create(id);
@@ -199,4 +205,66 @@ TEST_CASE("Random creates and destroys agree with a reference, ids reused includ
       REQUIRE(consistent);
     }
   }
+}
+
+TEST_CASE("An id sequence leads every value back to its draw", "[ecs][entity_pool]") {
+  std::mt19937_64 random(11);
+  for (const std::uint64_t key : {std::uint64_t{0}, std::uint64_t{42}, ~std::uint64_t{0}, std::uint64_t{random()}}) {
+    const IdSequence sequence(key);
+    for (std::uint64_t draw = 0; draw < 1000; ++draw) REQUIRE(sequence.DrawOf(sequence.Value(draw)) == draw);
+    for (int i = 0; i < 1000; ++i) {  // every 64-bit word is some draw's value
+      const std::uint64_t value = random();
+      REQUIRE(sequence.Value(sequence.DrawOf(value)) == value);
+    }
+  }
+  REQUIRE(IdSequence(42).Value(0) != IdSequence(43).Value(0));
+}
+
+TEST_CASE("An id the pool would generate, already held by an entity made elsewhere, is skipped", "[ecs][entity_pool]") {
+  EntityPool pool(77);
+  const IdSequence sequence(77);
+  // Entities read from a file hold the 3rd and 6th ids this pool will draw.
+  const Entity third = pool.Create(EntityId{sequence.Value(2)});
+  const Entity sixth = pool.Create(EntityId{sequence.Value(5)});
+  std::set<EntityId> generated;
+  for (int i = 0; i < 10; ++i) {
+    const EntityId id = pool.GenerateId();
+    REQUIRE_FALSE(pool.ContainsId(id));
+    generated.insert(id);
+    pool.Create(id);
+  }
+  REQUIRE(generated.size() == 10);
+  REQUIRE_FALSE(generated.contains(EntityId{sequence.Value(2)}));
+  REQUIRE_FALSE(generated.contains(EntityId{sequence.Value(5)}));
+  REQUIRE(pool.Find(EntityId{sequence.Value(2)}) == third);
+  REQUIRE(pool.Find(EntityId{sequence.Value(5)}) == sixth);
+  pool.Destroy(third);
+  REQUIRE(pool.Find(EntityId{sequence.Value(2)}) == kNullEntity);
+  // Made again (an undo of its delete), it is found again.
+  const Entity again = pool.Create(EntityId{sequence.Value(2)});
+  REQUIRE(pool.Find(EntityId{sequence.Value(2)}) == again);
+  REQUIRE(pool.AliveCount() == 12);
+}
+
+TEST_CASE("A pool that has drawn many more ids than it holds keeps finding every live one", "[ecs][entity_pool]") {
+  // Over a million draws with a handful alive retires the first sequence
+  // (its array of draws would otherwise grow without bound).
+  EntityPool pool(5);
+  std::map<std::uint64_t, Entity> alive;
+  for (int i = 0; i < 8; ++i) {
+    const EntityId id = pool.GenerateId();
+    alive[id.value] = pool.Create(id);
+  }
+  alive[0x1234] = pool.Create(EntityId{0x1234});
+  for (int i = 0; i < (1 << 20) + 1000; ++i) REQUIRE_FALSE(alive.contains(pool.GenerateId().value));
+  for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == entity);
+  for (int i = 0; i < 1000; ++i) {
+    const EntityId id = pool.GenerateId();
+    REQUIRE_FALSE(alive.contains(id.value));
+    alive[id.value] = pool.Create(id);
+  }
+  for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == entity);
+  for (const auto& [id, entity] : alive) pool.Destroy(entity);
+  for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == kNullEntity);
+  REQUIRE(pool.AliveCount() == 0);
 }

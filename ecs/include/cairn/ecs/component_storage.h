@@ -1,12 +1,23 @@
 #pragma once
-// Packed storage of one component type: a SparseSet of owners plus a dense
-// array of components kept parallel to it.
+// Storage of one component type, in one of two layouts chosen when the type
+// is registered (StorageKind):
 //
-// Invalidation: Insert may reallocate (every reference to a component of this
-// type may dangle); Remove moves the last component into the removed one's
-// slot. References obtained from GetComponent are valid until the next add or
-// remove of the same component type.
+// - packed: a SparseSet of owners plus a dense array of components kept
+//   parallel to it; removal moves the last component into the hole. Memory
+//   follows the number of components: for components some entities have.
+// - per entity: one record per entity slot, indexed by the entity's index,
+//   holding a stamp (the owner's generation, and whether the slot has the
+//   component) beside the value. A lookup is one access to one record; adding
+//   and removing move nothing. Memory follows the number of entity slots: for
+//   components (nearly) every entity has, such as Hierarchy, Transform, Name.
+//
+// Invalidation: an insert may reallocate (every reference to a component of
+// this type may dangle); a packed removal moves the last component into the
+// removed one's slot. References obtained from GetComponent are valid until
+// the next add or remove of the same component type.
 
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -17,48 +28,117 @@
 
 namespace cairn::ecs {
 
+enum class StorageKind : std::uint8_t {
+  kPacked,     // sparse set + dense array
+  kPerEntity,  // one record per entity slot
+};
+
 // The type-erased face of a storage, used where the type is only known at run
-// time (destroying an entity, commands, reflection, project components). The
-// owners and the packed components are reachable without a virtual call:
-// component i of Owners() is at DenseData() + i * Stride() bytes, and every
-// storage keeps that view current after each insert and removal.
+// time (destroying an entity, commands, reflection, project components).
+// Lookups and iteration need no virtual call: the layout is described by a
+// few fields every storage keeps current after each insert and removal.
 class IComponentStorage {
  public:
   virtual ~IComponentStorage() = default;
 
-  bool Contains(Entity entity) const { return owners_.Contains(entity); }
+  StorageKind Kind() const { return kind_; }
+  bool Contains(Entity entity) const { return FindData(entity) != nullptr; }
   virtual void Remove(Entity entity) = 0;
-  // Pointer to the component; precondition: Contains(entity).
-  void* GetData(Entity entity) { return dense_ + owners_.SlotOf(entity.index) * stride_; }
-  const void* GetData(Entity entity) const { return dense_ + owners_.SlotOf(entity.index) * stride_; }
-  // The entity's component, or nullptr when it has none (a handle that is
-  // not alive owns none: a hit proves the handle alive).
-  void* FindData(Entity entity) {
-    const std::uint32_t slot = owners_.SlotOf(entity.index);
-    return slot != SparseSet::kNoSlot && owners_.At(slot) == entity ? dense_ + slot * stride_ : nullptr;
-  }
-  // Copies *value (a T) into a new component; precondition: !Contains(entity).
+  // Copies *value (a component of this type) into a new component;
+  // precondition: !Contains(entity).
   virtual void InsertCopy(Entity entity, const void* value) = 0;
-  std::size_t Size() const { return owners_.Size(); }
+
+  // The entity's component, or nullptr when it has none. Storages hold only
+  // live entities and check the generation, so a hit proves the handle alive.
+  [[gnu::always_inline]] void* FindData(Entity entity) {
+    if (kind_ == StorageKind::kPerEntity) {
+      if (entity.index >= slots_) return nullptr;
+      std::byte* record = base_ + std::size_t{entity.index} * stride_;
+      return StampAt(record) == StampOf(entity) ? record + value_offset_ : nullptr;
+    }
+    const std::uint32_t slot = owners_.SlotOf(entity.index);
+    return slot != SparseSet::kNoSlot && owners_.At(slot) == entity ? base_ + std::size_t{slot} * stride_ : nullptr;
+  }
+  const void* FindData(Entity entity) const { return const_cast<IComponentStorage*>(this)->FindData(entity); }
+  // Pointer to the component; precondition: Contains(entity).
+  void* GetData(Entity entity) {
+    if (kind_ == StorageKind::kPerEntity) return base_ + std::size_t{entity.index} * stride_ + value_offset_;
+    return base_ + std::size_t{owners_.SlotOf(entity.index)} * stride_;
+  }
+  const void* GetData(Entity entity) const { return const_cast<IComponentStorage*>(this)->GetData(entity); }
+
+  std::size_t Size() const { return kind_ == StorageKind::kPerEntity ? count_ : owners_.Size(); }
+
+  // Calls fn(Entity, void* component) for every component: in packed order,
+  // or in entity slot order. No component of this type may be added or
+  // removed meanwhile.
+  template <typename Fn>
+  void ForEachData(Fn&& fn) {
+    if (kind_ == StorageKind::kPerEntity) {
+      for (std::uint32_t index = 0; index < slots_; ++index) {
+        std::byte* record = base_ + std::size_t{index} * stride_;
+        if (const std::uint32_t stamp = StampAt(record); (stamp & 1u) != 0) {
+          fn(Entity{index, stamp >> 1}, static_cast<void*>(record + value_offset_));
+        }
+      }
+      return;
+    }
+    const Entity* owners = owners_.Data();
+    const std::size_t size = owners_.Size();
+    for (std::size_t slot = 0; slot < size; ++slot) fn(owners[slot], static_cast<void*>(base_ + slot * stride_));
+  }
+
+  // The owners of a packed storage, in packed order (empty for a per-entity
+  // storage, which has no such list: use ForEachData).
   const SparseSet& Owners() const { return owners_; }
-  void* DenseData() { return dense_; }
-  std::size_t Stride() const { return stride_; }
+
+  // Per-entity storages: how many records there are (entity indices below
+  // it have one), and the stamp of one: 0 when the slot has no component.
+  std::uint32_t RecordSlots() const { return slots_; }
+  std::uint32_t StampAtSlot(std::uint32_t index) const { return StampAt(base_ + std::size_t{index} * stride_); }
+
+  // A per-entity record's stamp for a live owner: generation and "present".
+  static constexpr std::uint32_t StampOf(Entity entity) { return (entity.generation << 1) | 1u; }
 
  protected:
-  explicit IComponentStorage(std::size_t stride) : stride_(stride) {}
+  IComponentStorage(StorageKind kind, std::size_t stride, std::size_t value_offset)
+      : stride_(stride), value_offset_(value_offset), kind_(kind) {}
 
-  SparseSet owners_;
-  std::byte* dense_ = nullptr;  // the packed components (the derived storage keeps it current)
-  std::size_t stride_;
+  static std::uint32_t StampAt(const std::byte* record) {
+    return *reinterpret_cast<const std::uint32_t*>(record);
+  }
+
+  SparseSet owners_;            // packed only
+  std::byte* base_ = nullptr;   // packed: component 0; per entity: record of slot 0
+  std::size_t stride_;          // bytes from one component (or record) to the next
+  std::size_t value_offset_;    // per entity: the value's offset in its record
+  std::uint32_t slots_ = 0;     // per entity: records held (entity indices below it)
+  std::size_t count_ = 0;       // per entity: components held
+  StorageKind kind_;
 };
 
 template <typename T>
 class ComponentStorage final : public IComponentStorage {
  public:
-  ComponentStorage() : IComponentStorage(sizeof(T)) {}
+  // A per-entity record: the stamp comes first, where FindData reads it.
+  struct Record {
+    std::uint32_t stamp = 0;  // StampOf(owner), or 0 when the slot has no component
+    T value{};
+  };
+
+  explicit ComponentStorage(StorageKind kind = StorageKind::kPacked)
+      : IComponentStorage(kind, kind == StorageKind::kPacked ? sizeof(T) : sizeof(Record), ValueOffset()) {}
 
   template <typename... Args>
   T& Emplace(Entity entity, Args&&... args) {
+    if (kind_ == StorageKind::kPerEntity) {
+      if (entity.index >= records_.size()) [[unlikely]] Grow(entity.index);
+      Record& record = records_[entity.index];
+      record.value = Make(std::forward<Args>(args)...);
+      record.stamp = StampOf(entity);
+      ++count_;
+      return record.value;
+    }
     owners_.Insert(entity);
     T* component = nullptr;
     if constexpr (std::is_aggregate_v<T>) {
@@ -66,38 +146,77 @@ class ComponentStorage final : public IComponentStorage {
     } else {
       component = &components_.emplace_back(std::forward<Args>(args)...);
     }
-    dense_ = reinterpret_cast<std::byte*>(components_.data());
+    base_ = reinterpret_cast<std::byte*>(components_.data());
     return *component;
   }
 
   void Remove(Entity entity) override {
+    if (kind_ == StorageKind::kPerEntity) {
+      Record& record = records_[entity.index];
+      record.value = T{};  // releases what the value holds now, not when the slot is reused
+      record.stamp = 0;
+      --count_;
+      return;
+    }
     const std::uint32_t slot = owners_.Erase(entity);
     if (slot + 1 != components_.size()) components_[slot] = std::move(components_.back());
     components_.pop_back();
   }
 
   // Precondition: the entity has this component (callers check first).
-  T& Get(Entity entity) { return components_[owners_.SlotOf(entity.index)]; }
-  const T& Get(Entity entity) const { return components_[owners_.SlotOf(entity.index)]; }
-
-  T* Find(Entity entity) {
-    const std::uint32_t slot = owners_.SlotOf(entity.index);
-    return slot != SparseSet::kNoSlot && owners_.At(slot) == entity ? &components_[slot] : nullptr;
+  T& Get(Entity entity) {
+    if (kind_ == StorageKind::kPerEntity) return records_[entity.index].value;
+    return components_[owners_.SlotOf(entity.index)];
   }
+  const T& Get(Entity entity) const { return const_cast<ComponentStorage*>(this)->Get(entity); }
 
-  // Like Find, but first tries `slot_hint`: iterating two pools filled in the
-  // same order then needs no sparse lookup at all.
+  T* Find(Entity entity) { return static_cast<T*>(FindData(entity)); }
+
+  // Packed storages: like Find, but first tries `slot_hint`: iterating two
+  // pools filled in the same order then needs no sparse lookup at all.
   T* FindWithHint(Entity entity, std::size_t slot_hint) {
-    if (slot_hint < components_.size() && owners_.At(slot_hint) == entity) return &components_[slot_hint];
+    if (kind_ == StorageKind::kPacked && slot_hint < components_.size() && owners_.At(slot_hint) == entity) {
+      return &components_[slot_hint];
+    }
     return Find(entity);
   }
 
   void InsertCopy(Entity entity, const void* value) override { Emplace(entity, *static_cast<const T*>(value)); }
 
+  // Packed storages: the components, parallel to Owners().
   T* Components() { return components_.data(); }
+  // Per-entity storages: the records, indexed by entity index, RecordCount() of them.
+  Record* Records() { return records_.data(); }
+  std::size_t RecordCount() const { return records_.size(); }
 
  private:
-  detail::Table<T> components_;
+  static std::size_t ValueOffset() {
+    const Record probe{};
+    return static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&probe.value) -
+                                    reinterpret_cast<const std::byte*>(&probe));
+  }
+
+  template <typename... Args>
+  static T Make(Args&&... args) {
+    if constexpr (sizeof...(Args) == 1 && (std::is_same_v<std::remove_cvref_t<Args>, T> && ...)) {
+      return T(std::forward<Args>(args)...);
+    } else if constexpr (std::is_aggregate_v<T>) {
+      return T{std::forward<Args>(args)...};
+    } else {
+      return T(std::forward<Args>(args)...);
+    }
+  }
+
+  // Records for every index up to `index`, doubling so that creating entities
+  // one by one grows the array a logarithmic number of times.
+  void Grow(std::uint32_t index) {
+    records_.resize(std::bit_ceil(std::max<std::size_t>(std::size_t{index} + 1, 64)));
+    base_ = reinterpret_cast<std::byte*>(records_.data());
+    slots_ = static_cast<std::uint32_t>(records_.size());
+  }
+
+  detail::Table<T> components_;    // packed
+  detail::Table<Record> records_;  // per entity
 };
 
 }  // namespace cairn::ecs

@@ -91,10 +91,12 @@ class Coordinator {
   // ---- Component types ----------------------------------------------------
 
   // Registers T under `name` and returns a builder to describe its fields.
+  // `storage` picks the layout (component_storage.h): packed for components
+  // some entities have, per entity for those (nearly) every entity has.
   // Throws ComponentRegistrationError when T or the name is already
   // registered, or when kMaxComponentTypes types exist.
   template <typename T>
-  ComponentRegistration<T> RegisterComponent(std::string name);
+  ComponentRegistration<T> RegisterComponent(std::string name, StorageKind storage = StorageKind::kPacked);
 
   // Registers a type defined by data (runtime_component.h): the same storage,
   // reflection record, signature bit, events, commands and system membership
@@ -194,12 +196,7 @@ class Coordinator {
   // component) iterates at the speed of Each. The same rules as Each.
   template <typename Fn>
   void EachComponentData(ComponentType type, Fn&& fn) {
-    IComponentStorage& storage = *storages_.at(type);
-    const Entity* owners = storage.Owners().Data();
-    auto* data = static_cast<std::byte*>(storage.DenseData());
-    const std::size_t stride = storage.Stride();
-    const std::size_t size = storage.Size();
-    for (std::size_t i = 0; i < size; ++i) fn(owners[i], static_cast<void*>(data + i * stride));
+    storages_.at(type)->ForEachData(std::forward<Fn>(fn));
   }
 
   // Run-time variant: every entity whose signature contains `required`.
@@ -300,29 +297,51 @@ class Coordinator {
 
  private:
   // One storage as Each sees it: its arrays, and whether it drives the
-  // iteration (its slot is then the component's slot).
+  // iteration. Storages hold only live entities, at most one per index, so
+  // the entity the driver yields is the one held at its index here: a lookup
+  // needs no generation check.
   template <typename T>
   struct EachPool {
-    T* components;
-    const Entity* owner_data;
-    std::size_t size;
-    const SparseSet* owners;
+    using Record = typename ComponentStorage<T>::Record;
+
+    T* components;              // packed
+    const Entity* owner_data;   // packed
+    std::size_t size;           // packed: components; per entity: records
+    const SparseSet* owners;    // packed
+    Record* records;            // per entity
+    bool per_entity;
     bool drives;
 
-    // True when this pool holds the driver's entities of slots [begin, end)
-    // at the same slots, as pools filled in the same order do.
-    bool MatchesDriver(const Entity* driver_owners, std::size_t begin, std::size_t end) const {
-      return drives || (end <= size && std::memcmp(owner_data + begin, driver_owners + begin,
-                                                   (end - begin) * sizeof(Entity)) == 0);
+    static EachPool Of(ComponentStorage<T>& storage, const IComponentStorage* driver) {
+      const bool per_entity = storage.Kind() == StorageKind::kPerEntity;
+      const SparseSet& owners = storage.Owners();
+      return EachPool{storage.Components(), owners.Data(), per_entity ? storage.RecordCount() : owners.Size(),
+                      &owners, storage.Records(), per_entity, &storage == driver};
     }
 
-    // Storages hold only live entities, at most one per index, so the entity
-    // the driver yields is the one held at its index here: a sparse lookup
-    // finds the component with no generation check.
+    // True when this pool holds the packed driver's entities of slots
+    // [begin, end) at the same slots, as pools filled in the same order do,
+    // or finds them by index (per entity).
+    bool MatchesDriver(const Entity* driver_owners, std::size_t begin, std::size_t end) const {
+      return drives || per_entity ||
+             (end <= size && std::memcmp(owner_data + begin, driver_owners + begin, (end - begin) * sizeof(Entity)) == 0);
+    }
+
+    // The component of the entity at the driver's `slot` (a packed index, or
+    // the entity's index for a per-entity driver), or nullptr.
     T* Find(Entity entity, std::size_t driver_slot) const {
+      if (per_entity) {
+        if (entity.index >= size) return nullptr;
+        Record& record = records[entity.index];
+        return (record.stamp & 1u) != 0 ? &record.value : nullptr;
+      }
       if (drives) return components + driver_slot;
       const std::uint32_t slot = owners->SlotOf(entity.index);
       return slot == SparseSet::kNoSlot ? nullptr : components + slot;
+    }
+    // Find, in a block where every packed pool matches the driver.
+    T* FindAligned(Entity entity, std::size_t driver_slot) const {
+      return per_entity ? Find(entity, driver_slot) : components + driver_slot;
     }
   };
 
@@ -395,9 +414,9 @@ class Coordinator {
 // ---- Template definitions ---------------------------------------------------
 
 template <typename T>
-ComponentRegistration<T> Coordinator::RegisterComponent(std::string name) {
+ComponentRegistration<T> Coordinator::RegisterComponent(std::string name, StorageKind storage) {
   ComponentInfo& info = AddComponentInfo(std::move(name), detail::TypeIndexOf<T>(), &typeid(T),
-                                         std::make_unique<ComponentStorage<T>>());
+                                         std::make_unique<ComponentStorage<T>>(storage));
   info.size = sizeof(T);
   info.alignment = alignof(T);
   info.ops.default_construct = [](void* memory) { new (memory) T(); };
@@ -430,12 +449,12 @@ T& Coordinator::AddComponent(Entity entity, T value) {
 }
 
 template <typename T>
-T& Coordinator::GetComponent(Entity entity) {
+[[gnu::always_inline]] inline T& Coordinator::GetComponent(Entity entity) {
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "GetComponent");
   // Storages hold only live handles (DestroyEntity empties them before the
   // slot's generation moves on), so a hit proves the handle alive and the
   // liveness check is only needed to word the error.
-  if (T* component = static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity)) [[likely]] return *component;
+  if (void* component = slot.storage->FindData(entity)) [[likely]] return *static_cast<T*>(component);
   ThrowCannotGet(entity, slot.type);
 }
 
@@ -457,37 +476,45 @@ template <typename... Ts, typename Fn>
 void Coordinator::Each(Fn&& fn) {
   static_assert(sizeof...(Ts) > 0, "Each needs at least one component type");
   const std::tuple<ComponentStorage<Ts>*...> storages{&GetStorage<Ts>()...};
-  const SparseSet* driver = nullptr;
+  const IComponentStorage* driver = nullptr;
   std::apply(
       [&driver](auto*... storage) {
-        ((driver = (driver == nullptr || storage->Size() < driver->Size()) ? &storage->Owners() : driver), ...);
+        ((driver = (driver == nullptr || storage->Size() < driver->Size()) ? storage : driver), ...);
       },
       storages);
   // Arrays read once: nothing may be added or removed during the iteration.
-  const auto pool_of = [driver](auto* storage) {
-    using T = std::remove_pointer_t<decltype(storage->Components())>;
-    const SparseSet& owners = storage->Owners();
-    return EachPool<T>{storage->Components(), owners.Data(), owners.Size(), &owners, &owners == driver};
+  const std::tuple<EachPool<Ts>...> pools{EachPool<Ts>::Of(*std::get<ComponentStorage<Ts>*>(storages), driver)...};
+  const auto visit = [&](Entity entity, std::size_t slot, auto find) {
+    const std::tuple<Ts*...> components{find(std::get<EachPool<Ts>>(pools), entity, slot)...};
+    if (((std::get<Ts*>(components) != nullptr) && ...)) fn(entity, *std::get<Ts*>(components)...);
   };
-  const std::tuple<EachPool<Ts>...> pools{pool_of(std::get<ComponentStorage<Ts>*>(storages))...};
-  const Entity* owners = driver->Data();
+  const auto find = [](const auto& pool, Entity entity, std::size_t slot) { return pool.Find(entity, slot); };
+  const auto find_aligned = [](const auto& pool, Entity entity, std::size_t slot) {
+    return pool.FindAligned(entity, slot);
+  };
+
+  if (driver->Kind() == StorageKind::kPerEntity) {
+    // Every slot of the driver's records, in index order.
+    const std::uint32_t slots = driver->RecordSlots();
+    for (std::uint32_t index = 0; index < slots; ++index) {
+      const std::uint32_t stamp = driver->StampAtSlot(index);
+      if ((stamp & 1u) != 0) visit(Entity{index, stamp >> 1}, index, find);
+    }
+    return;
+  }
+
+  const Entity* owners = driver->Owners().Data();
   const std::size_t count = driver->Size();
-  // Blocks whose owners line up in every pool (one memcmp each) run without
-  // any per-entity lookup; the others look each entity up.
+  // Blocks whose owners line up in every packed pool (one memcmp each) run
+  // without any sparse lookup; the others look each entity up.
   constexpr std::size_t kBlock = 256;
   for (std::size_t begin = 0; begin < count; begin += kBlock) {
     const std::size_t end = std::min(count, begin + kBlock);
     if ((std::get<EachPool<Ts>>(pools).MatchesDriver(owners, begin, end) && ...)) {
-      for (std::size_t slot = begin; slot < end; ++slot) {
-        fn(owners[slot], std::get<EachPool<Ts>>(pools).components[slot]...);
-      }
+      for (std::size_t slot = begin; slot < end; ++slot) visit(owners[slot], slot, find_aligned);
       continue;
     }
-    for (std::size_t slot = begin; slot < end; ++slot) {
-      const Entity entity = owners[slot];
-      const std::tuple<Ts*...> components{std::get<EachPool<Ts>>(pools).Find(entity, slot)...};
-      if (((std::get<Ts*>(components) != nullptr) && ...)) fn(entity, *std::get<Ts*>(components)...);
-    }
+    for (std::size_t slot = begin; slot < end; ++slot) visit(owners[slot], slot, find);
   }
 }
 

@@ -6,15 +6,16 @@
 // Each slot records its generation and whether it is alive in one word, so an
 // IsAlive check costs one memory access.
 //
-// The id -> slot map is the one structure touched at a random place per
-// entity. Two things keep that off the critical path: generated ids are drawn
-// a few calls ahead and their buckets prefetched, and the ids of destroyed
-// entities are erased from the map in small batches whose buckets were
-// prefetched at destroy time. Until its batch is flushed, a destroyed id
-// still has a map entry, but Find and ContainsId check every entry against
-// the slot's current id, so nothing observable lags.
+// Ids and the id -> slot map. The ids a pool generates are the values of an
+// IdSequence: a keyed bijection of a draw counter, so they look like random
+// 64-bit values (and are, for anyone without the key) yet each leads back to
+// its draw number, and the draw number to the slot through a plain array. A
+// world therefore finds, creates and destroys its own ids without hashing or
+// a random memory access. Ids it did not generate (read from a file, made by
+// another world, or drawn by a sequence since retired) go to a hash map. The
+// invariant: an id whose draw number the sequence has passed is never in the
+// hash map.
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -25,9 +26,63 @@
 
 namespace cairn::ecs {
 
+namespace detail {
+
+// The inverse of an odd number modulo 2^64 (Newton's iteration: each step
+// doubles the correct low bits, from 3).
+constexpr std::uint64_t InverseModulo64(std::uint64_t odd) {
+  std::uint64_t inverse = odd;
+  for (int step = 0; step < 5; ++step) inverse *= 2 - odd * inverse;
+  return inverse;
+}
+
+// x ^ (x >> s) is undone by xoring in shifts by s, 2s, ... while under 64.
+constexpr std::uint64_t UnshiftXor(std::uint64_t z, unsigned shift) {
+  std::uint64_t result = z;
+  for (unsigned s = shift; s < 64; s += shift) result ^= z >> s;
+  return result;
+}
+
+}  // namespace detail
+
+// splitmix64 over a counter: value k is Mix(key + (k + 1) * kGamma). Mix and
+// the multiplication by the odd kGamma are bijections of 64-bit words, so
+// DrawOf inverts Value exactly.
+class IdSequence {
+ public:
+  explicit IdSequence(std::uint64_t key) : key_(key) {}
+
+  std::uint64_t Value(std::uint64_t draw) const { return Mix(key_ + (draw + 1) * kGamma); }
+  // The draw whose value this is (every 64-bit word is the value of one draw).
+  std::uint64_t DrawOf(std::uint64_t value) const { return (Unmix(value) - key_) * kGammaInverse - 1; }
+
+ private:
+  static constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;
+  static constexpr std::uint64_t kMultiplier1 = 0xBF58476D1CE4E5B9ull;
+  static constexpr std::uint64_t kMultiplier2 = 0x94D049BB133111EBull;
+  static constexpr std::uint64_t kGammaInverse = detail::InverseModulo64(kGamma);
+  static constexpr std::uint64_t kMultiplier1Inverse = detail::InverseModulo64(kMultiplier1);
+  static constexpr std::uint64_t kMultiplier2Inverse = detail::InverseModulo64(kMultiplier2);
+  static_assert(kGamma * kGammaInverse == 1 && kMultiplier1 * kMultiplier1Inverse == 1 &&
+                kMultiplier2 * kMultiplier2Inverse == 1);
+
+  static constexpr std::uint64_t Mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * kMultiplier1;
+    z = (z ^ (z >> 27)) * kMultiplier2;
+    return z ^ (z >> 31);
+  }
+  static constexpr std::uint64_t Unmix(std::uint64_t z) {
+    z = detail::UnshiftXor(z, 31) * kMultiplier2Inverse;
+    z = detail::UnshiftXor(z, 27) * kMultiplier1Inverse;
+    return detail::UnshiftXor(z, 30);
+  }
+
+  std::uint64_t key_;
+};
+
 class EntityPool {
  public:
-  // `id_seed` seeds the generator of random ids; equal seeds give equal ids.
+  // `id_seed` keys the generated ids; equal seeds give equal ids.
   explicit EntityPool(std::uint64_t id_seed);
 
   // Creates an entity with the given id; precondition: the id is non-zero and
@@ -43,9 +98,9 @@ class EntityPool {
   EntityId IdOf(Entity entity) const { return ids_[entity.index]; }
   // The live entity with this id, or kNullEntity. O(1).
   Entity Find(EntityId id) const;
-  bool ContainsId(EntityId id) const { return LiveSlotOf(id) != IdMap::kNotFound; }
+  bool ContainsId(EntityId id) const { return SlotOfId(id) != kNoSlot; }
 
-  // A fresh random id, non-zero and not used by a live entity.
+  // A fresh random-looking id, non-zero and not used by a live entity.
   EntityId GenerateId();
 
   std::size_t AliveCount() const { return alive_count_; }
@@ -55,20 +110,22 @@ class EntityPool {
   void Reserve(std::size_t count);
 
  private:
-  // How many generated ids are drawn ahead of GenerateId, and how many
-  // destroyed ids wait for their erasure: both about the number of cache
-  // misses a core keeps in flight.
-  static constexpr std::size_t kIdsAhead = 16;
-  static constexpr std::size_t kErasureBatch = 32;
+  static constexpr std::uint32_t kNoSlot = IdMap::kNotFound;
+  // A sequence is retired, and a new one keyed, once it has drawn this many
+  // ids and more than kRetireRatio times the live entities: the array of
+  // draws stays within a constant factor of the world.
+  static constexpr std::uint64_t kMinDrawsToRetire = std::uint64_t{1} << 20;
+  static constexpr std::uint64_t kRetireRatio = 4;
 
-  std::uint64_t NextRandom();
-  // The slot of the live entity with this id, or IdMap::kNotFound.
-  std::uint32_t LiveSlotOf(EntityId id) const {
-    const std::uint32_t slot = id_to_index_.Find(id);
-    return slot != IdMap::kNotFound && ids_[slot] == id ? slot : IdMap::kNotFound;
+  // The slot of the live entity with this id, or kNoSlot.
+  std::uint32_t SlotOfId(EntityId id) const {
+    const std::uint64_t draw = sequence_.DrawOf(id.value);
+    if (draw < drawn_slots_.size()) return drawn_slots_[draw];
+    return others_.Find(id);
   }
-  void FlushErasures();
   std::uint32_t PopFreeSlot();
+  // Moves the live ids of the sequence to the hash map and keys a new one.
+  void RetireSequence();
 
   detail::Table<std::uint32_t> states_;  // (generation << 1) | alive
   detail::Table<EntityId> ids_;          // kNoEntityId for free slots
@@ -76,12 +133,10 @@ class EntityPool {
   // consumed prefix is dropped once it is at least half the vector.
   std::vector<std::uint32_t> free_slots_;
   std::size_t free_head_ = 0;
-  IdMap id_to_index_;  // may still hold the ids in pending_erasures_
-  std::vector<EntityId> pending_erasures_;
-  std::array<EntityId, kIdsAhead> ids_ahead_{};  // the next random values, in order
-  std::size_t next_ahead_ = 0;
+  IdSequence sequence_;
+  detail::Table<std::uint32_t> drawn_slots_;  // by draw: the slot holding that id, or kNoSlot
+  IdMap others_;                              // every other live id
   std::size_t alive_count_ = 0;
-  std::uint64_t random_state_;
 };
 
 }  // namespace cairn::ecs
