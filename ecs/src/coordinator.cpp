@@ -74,7 +74,7 @@ void Coordinator::DestroyEntity(Entity entity) {
   }
   events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
   links_.Unlink(entity);
-  systems_.EntityDestroyed(entity);
+  systems_.EntityDestroyed(entity, signatures_[entity.index]);
   Signature& signature = signatures_[entity.index];
   signature.ForEach([&](ComponentType type) { storages_[type]->Remove(entity); });
   signature.Clear();

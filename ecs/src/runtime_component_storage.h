@@ -16,7 +16,7 @@ namespace cairn::ecs {
 class RuntimeComponentStorage final : public IComponentStorage {
  public:
   explicit RuntimeComponentStorage(std::shared_ptr<const RuntimeLayout> layout)
-      : IComponentStorage(StorageKind::kPacked, layout->Size(), 0), layout_(std::move(layout)) {}
+      : IComponentStorage(StorageKind::kPacked, layout->Size(), 0, false), layout_(std::move(layout)) {}
   ~RuntimeComponentStorage() override {
     for (std::size_t slot = 0; slot < size_; ++slot) layout_->Destroy(At(slot));
     Free(base_);
@@ -24,7 +24,7 @@ class RuntimeComponentStorage final : public IComponentStorage {
   RuntimeComponentStorage(const RuntimeComponentStorage&) = delete;
   RuntimeComponentStorage& operator=(const RuntimeComponentStorage&) = delete;
 
-  void Remove(Entity entity) override {
+  void RemoveValue(Entity entity) override {
     const std::uint32_t slot = owners_.Erase(entity);
     const std::size_t last = size_ - 1;
     layout_->Destroy(At(slot));

@@ -34,8 +34,19 @@ std::size_t SystemManager::IndexOf(const System& system) const {
   throw SystemError("system " + system.Name() + " is not registered here");
 }
 
+void SystemManager::IndexSignatures() {
+  watchers_.clear();
+  for (const Entry& entry : systems_) {
+    entry.system->signature_.ForEach([&](ComponentType type) {
+      if (watchers_.size() <= type) watchers_.resize(std::size_t{type} + 1);
+      watchers_[type].push_back(entry.system.get());
+    });
+  }
+}
+
 void SystemManager::SetSignature(System& system, const Signature& signature) {
   system.signature_ = signature;
+  IndexSignatures();
   // Membership is rebuilt by the Coordinator, which knows every entity.
   for (Entity entity : std::vector<Entity>(system.entities_.begin(), system.entities_.end())) {
     system.entities_.Erase(entity);
@@ -140,15 +151,18 @@ void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signa
 }
 
 void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed) {
-  for (const Entry& entry : systems_) {
-    if (entry.system->signature_.Test(changed)) UpdateMembership(*entry.system, entity, signature);
+  // Indexed afresh each step: a membership hook may set a signature, which
+  // rebuilds the index.
+  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].size(); ++i) {
+    UpdateMembership(*watchers_[changed][i], entity, signature);
   }
 }
 
-void SystemManager::EntityDestroyed(Entity entity) {
+void SystemManager::EntityDestroyed(Entity entity, const Signature& signature) {
   for (const Entry& entry : systems_) {
     System& system = *entry.system;
-    if (system.entities_.Contains(entity)) {
+    // Only a system whose signature the entity's contains can hold it.
+    if (!system.signature_.None() && signature.Contains(system.signature_) && system.entities_.Contains(entity)) {
       system.entities_.Erase(entity);
       system.OnEntityRemoved(entity);
     }

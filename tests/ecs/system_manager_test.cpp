@@ -196,6 +196,30 @@ TEST_CASE("Setting a signature after entities exist rebuilds the entity set", "[
   REQUIRE(system->GetSignature() == world.MakeSignature<Health>());
 }
 
+TEST_CASE("After a signature changes, only the types of the new one move entities in and out", "[ecs][systems]") {
+  Coordinator world(1);
+  RegisterComponents(world);
+  const auto system = world.RegisterSystem<AlphaSystem>();
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position>());
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Velocity, Health>());
+  const Entity entity = world.CreateEntity();
+  world.AddComponent<Position>(entity);
+  REQUIRE(system->Entities().Size() == 0);
+  world.AddComponent<Velocity>(entity);
+  REQUIRE(system->Entities().Size() == 0);
+  world.AddComponent<Health>(entity);
+  REQUIRE(system->Entities().Contains(entity));
+  world.RemoveComponent<Position>(entity);
+  REQUIRE(system->Entities().Contains(entity));
+  world.RemoveComponent<Velocity>(entity);
+  REQUIRE(system->Entities().Size() == 0);
+  world.AddComponent<Velocity>(entity);
+  world.DestroyEntity(entity);
+  REQUIRE(system->Entities().Size() == 0);
+  REQUIRE(system->hooks == std::vector<std::string>{"added " + ToString(entity), "removed " + ToString(entity),
+                                                    "added " + ToString(entity), "removed " + ToString(entity)});
+}
+
 TEST_CASE("System entity sets stay exact under random adds, removes and destroys", "[ecs][systems]") {
   const auto seed = GENERATE(11u, 22u, 33u);
   Coordinator world(seed);

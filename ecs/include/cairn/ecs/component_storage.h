@@ -43,7 +43,16 @@ class IComponentStorage {
 
   StorageKind Kind() const { return kind_; }
   bool Contains(Entity entity) const { return FindData(entity) != nullptr; }
-  virtual void Remove(Entity entity) = 0;
+  // Precondition: Contains(entity). A per-entity record of a trivially
+  // destructible type is only unstamped (no call through the vtable).
+  void Remove(Entity entity) {
+    if (trivially_unstamped_) {
+      *reinterpret_cast<std::uint32_t*>(base_ + std::size_t{entity.index} * stride_) = 0;
+      --count_;
+      return;
+    }
+    RemoveValue(entity);
+  }
   // Copies *value (a component of this type) into a new component;
   // precondition: !Contains(entity).
   virtual void InsertCopy(Entity entity, const void* value) = 0;
@@ -101,8 +110,14 @@ class IComponentStorage {
   static constexpr std::uint32_t StampOf(Entity entity) { return (entity.generation << 1) | 1u; }
 
  protected:
-  IComponentStorage(StorageKind kind, std::size_t stride, std::size_t value_offset)
-      : stride_(stride), value_offset_(value_offset), kind_(kind) {}
+  IComponentStorage(StorageKind kind, std::size_t stride, std::size_t value_offset, bool trivially_destructible)
+      : stride_(stride),
+        value_offset_(value_offset),
+        kind_(kind),
+        trivially_unstamped_(kind == StorageKind::kPerEntity && trivially_destructible) {}
+
+  // Remove, for every storage Remove does not handle itself.
+  virtual void RemoveValue(Entity entity) = 0;
 
   static std::uint32_t StampAt(const std::byte* record) {
     return *reinterpret_cast<const std::uint32_t*>(record);
@@ -115,6 +130,7 @@ class IComponentStorage {
   std::uint32_t slots_ = 0;     // per entity: records held (entity indices below it)
   std::size_t count_ = 0;       // per entity: components held
   StorageKind kind_;
+  bool trivially_unstamped_;  // per entity, and the value needs no destruction
 };
 
 template <typename T>
@@ -127,7 +143,8 @@ class ComponentStorage final : public IComponentStorage {
   };
 
   explicit ComponentStorage(StorageKind kind = StorageKind::kPacked)
-      : IComponentStorage(kind, kind == StorageKind::kPacked ? sizeof(T) : sizeof(Record), ValueOffset()) {}
+      : IComponentStorage(kind, kind == StorageKind::kPacked ? sizeof(T) : sizeof(Record), ValueOffset(),
+                          std::is_trivially_destructible_v<T>) {}
 
   template <typename... Args>
   T& Emplace(Entity entity, Args&&... args) {
@@ -150,10 +167,13 @@ class ComponentStorage final : public IComponentStorage {
     return *component;
   }
 
-  void Remove(Entity entity) override {
+  // Packed: moves the last component into the removed one's slot. Per
+  // entity: releases what the value holds now (not when the slot is reused)
+  // and clears the stamp.
+  void RemoveValue(Entity entity) override {
     if (kind_ == StorageKind::kPerEntity) {
       Record& record = records_[entity.index];
-      record.value = T{};  // releases what the value holds now, not when the slot is reused
+      record.value = T{};
       record.stamp = 0;
       --count_;
       return;

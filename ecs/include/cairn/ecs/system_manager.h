@@ -58,7 +58,8 @@ class SystemManager {
   // whose signature does not name it cannot change membership, so only the
   // systems naming it are checked (the Coordinator's add/remove path).
   void EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed);
-  void EntityDestroyed(Entity entity);
+  // Before an entity with this signature is destroyed.
+  void EntityDestroyed(Entity entity, const Signature& signature);
 
   std::size_t Count() const { return systems_.size(); }
 
@@ -76,8 +77,14 @@ class SystemManager {
   void SetSignature(System& system, const Signature& signature);
   void AddOrdering(System& later, System& earlier);
   static void UpdateMembership(System& system, Entity entity, const Signature& signature);
+  // Rebuilds watchers_ from the systems' signatures.
+  void IndexSignatures();
 
   std::vector<Entry> systems_;
+  // By component type: the systems whose signature names it, in
+  // registration order; only they can gain or lose an entity when a
+  // component of that type is added or removed.
+  std::vector<std::vector<System*>> watchers_;
   std::vector<System*> order_;
   bool order_valid_ = false;
 };
