@@ -69,11 +69,13 @@ constexpr std::uint32_t kOrderSeed = 20240611u;
 Position StartPosition(std::size_t i) { return {glm::vec3(static_cast<float>(i), 0.0f, 1.0f)}; }
 Velocity StartVelocity(std::size_t i) { return {glm::vec3(1.0f, static_cast<float>(i % 7), -1.0f)}; }
 
-constexpr auto kStorage = cairn::ecs::StorageKind::kPerEntity;
-std::unique_ptr<Coordinator> MakeCoordinator() {
+// Every entity has Position and Velocity, so they are stored per entity, as
+// the editor stores Transform and Name (component_storage.h); workload (4p)
+// measures the packed layout too.
+std::unique_ptr<Coordinator> MakeCoordinator(cairn::ecs::StorageKind storage = cairn::ecs::StorageKind::kPerEntity) {
   auto coordinator = std::make_unique<Coordinator>(kIdSeed);
-  coordinator->RegisterComponent<Position>("Position", kStorage).Field("value", &Position::value);
-  coordinator->RegisterComponent<Velocity>("Velocity", kStorage).Field("value", &Velocity::value);
+  coordinator->RegisterComponent<Position>("Position", storage).Field("value", &Position::value);
+  coordinator->RegisterComponent<Velocity>("Velocity", storage).Field("value", &Velocity::value);
   coordinator->RegisterComponent<Health>("Health").Field("value", &Health::value);
   coordinator->RegisterSystem<MovementSystem>();
   coordinator->SetSystemSignature<MovementSystem>(coordinator->MakeSignature<Position, Velocity>());
@@ -81,14 +83,15 @@ std::unique_ptr<Coordinator> MakeCoordinator() {
 }
 
 struct CairnWorld {
-  std::unique_ptr<Coordinator> coordinator = MakeCoordinator();
+  std::unique_ptr<Coordinator> coordinator;
   std::vector<Entity> entities;  // in creation order
 };
 
 // N entities with Position and Velocity; every second one also has Health
 // when asked.
-CairnWorld MakeCairnWorld(std::size_t count, bool health_on_every_second = false) {
-  CairnWorld world;
+CairnWorld MakeCairnWorld(std::size_t count, bool health_on_every_second = false,
+                          cairn::ecs::StorageKind storage = cairn::ecs::StorageKind::kPerEntity) {
+  CairnWorld world{MakeCoordinator(storage), {}};
   world.entities.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const Entity entity = world.coordinator->CreateEntity();
@@ -226,9 +229,10 @@ void MoveWithHealthBaseline(benchmark::State& state, std::size_t count) {
   });
 }
 
-// (4) N GetComponent<Position> in a fixed random order.
-void RandomGetCairn(benchmark::State& state, std::size_t count) {
-  CairnWorld world = MakeCairnWorld(count);
+// (4) N GetComponent<Position> in a fixed random order; (4p) with Position
+// in packed storage.
+void RandomGet(benchmark::State& state, std::size_t count, cairn::ecs::StorageKind storage) {
+  CairnWorld world = MakeCairnWorld(count, false, storage);
   Coordinator& coordinator = *world.coordinator;
   std::vector<Entity> shuffled;
   shuffled.reserve(count);
@@ -238,6 +242,14 @@ void RandomGetCairn(benchmark::State& state, std::size_t count) {
     for (const Entity entity : shuffled) sum += coordinator.GetComponent<Position>(entity).value.x;
     benchmark::DoNotOptimize(sum);
   });
+}
+
+void RandomGetCairn(benchmark::State& state, std::size_t count) {
+  RandomGet(state, count, cairn::ecs::StorageKind::kPerEntity);
+}
+
+void RandomGetPackedCairn(benchmark::State& state, std::size_t count) {
+  RandomGet(state, count, cairn::ecs::StorageKind::kPacked);
 }
 
 void RandomGetBaseline(benchmark::State& state, std::size_t count) {
@@ -381,6 +393,7 @@ constexpr Workload kWorkloads[] = {
     {"move", "(2) Each Position+Velocity", 1.5, MoveCairn, MoveBaseline},
     {"move_health", "(3) Each Position+Velocity+Health (1/2)", 2.0, MoveWithHealthCairn, MoveWithHealthBaseline},
     {"random_get", "(4) GetComponent<Position>, random order", 5.0, RandomGetCairn, RandomGetBaseline},
+    {"random_get_packed", "(4p) the same, Position packed", 5.0, RandomGetPackedCairn, RandomGetBaseline},
     {"remove_add", "(5) remove+add Velocity on 1/2", 6.0, RemoveAddCairn, RemoveAddBaseline},
     {"destroy", "(6) destroy all", 15.0, DestroyCairn, DestroyBaseline},
 };

@@ -454,7 +454,7 @@ template <typename T>
   // Storages hold only live handles (DestroyEntity empties them before the
   // slot's generation moves on), so a hit proves the handle alive and the
   // liveness check is only needed to word the error.
-  if (void* component = slot.storage->FindData(entity)) [[likely]] return *static_cast<T*>(component);
+  if (T* component = static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity)) [[likely]] return *component;
   ThrowCannotGet(entity, slot.type);
 }
 
