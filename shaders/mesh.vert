@@ -8,6 +8,7 @@ layout(location = 6) in vec4 a_color;  // sRGB
 layout(location = 7) in uint a_pick_id;
 
 uniform mat4 u_view_projection;
+uniform vec3 u_base_color;  // linear; a registered mesh's part colour, 1 for shapes
 
 out vec3 v_world_position;
 out vec3 v_world_normal;
@@ -29,7 +30,7 @@ void main() {
 
   v_world_position = world_position.xyz;
   v_world_normal = normal_matrix * a_normal;
-  v_albedo = SrgbToLinear(a_color.rgb);
+  v_albedo = SrgbToLinear(a_color.rgb) * u_base_color;
   v_pick_id = a_pick_id;
   v_mirrored = determinant < 0.0 ? 1 : 0;
   gl_Position = u_view_projection * world_position;

@@ -8,6 +8,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "cairn/render/packed_lights.h"
+#include "gl/asset_mesh_library.h"
 #include "gl/gl_state_guard.h"
 #include "gl/mesh_library.h"
 #include "gl/offscreen_target.h"
@@ -45,6 +46,7 @@ struct Renderer::Impl {
 
   gl::OffscreenTarget target;
   gl::MeshLibrary meshes;
+  gl::AssetMeshLibrary asset_meshes;
   passes::MeshPass mesh_pass;
   passes::GridPass grid_pass;
   passes::OutlinePass outline_pass;
@@ -62,6 +64,7 @@ struct Renderer::Impl {
     outline_pass.Release();
     icon_pass.Release();
     meshes.Release();
+    asset_meshes.Release();
     target.Release();
     initialized = false;
   }
@@ -88,14 +91,14 @@ struct Renderer::Impl {
 
     ClearTarget();
     if (mesh_pass.IsReady()) {
-      mesh_pass.Draw(scene.meshes, lights, frame);
+      mesh_pass.Draw(scene.meshes, asset_meshes, lights, frame);
     } else {
       target.BindColorOnly();
       passes::DrawErrorCheckerboard(target, settings);
     }
     target.BindColorOnly();
     if (settings.show_grid && grid_pass.IsReady()) grid_pass.Draw(frame);
-    if (outline_pass.IsReady()) outline_pass.Draw(scene.meshes, frame);
+    if (outline_pass.IsReady()) outline_pass.Draw(scene.meshes, asset_meshes, frame);
     if (icon_pass.IsReady()) {
       target.BindColorAndPick();
       icon_pass.Draw(scene.icons, frame);
@@ -159,6 +162,17 @@ std::vector<RenderError> Renderer::Initialize(const RendererOptions& options) {
 }
 
 void Renderer::Shutdown() { impl_->Release(); }
+
+MeshAssetId Renderer::AddMesh(const MeshAsset& mesh) {
+  if (!impl_->initialized) return {};
+  const gl::StateGuard guard;
+  return impl_->asset_meshes.Add(mesh);
+}
+
+void Renderer::RemoveMesh(MeshAssetId mesh) {
+  if (!impl_->initialized) return;
+  impl_->asset_meshes.Remove(mesh);
+}
 
 bool Renderer::IsInitialized() const { return impl_->initialized; }
 

@@ -106,3 +106,30 @@ TEST_CASE("[RenderScene] Clear empties meshes, lights and icons", "[render][batc
   CHECK(scene.lights.empty());
   CHECK(scene.icons.empty());
 }
+
+TEST_CASE("[InstanceBatches] Registered meshes get their own batches, listed in first-use order", "[render][batches]") {
+  InstanceBatches batches;
+  const MeshAssetId crate{3};
+  const MeshAssetId lamp{1};
+  batches.Add(crate, Instance(1));
+  batches.Add(MeshShape::Cube, Instance(2));
+  batches.Add(lamp, Instance(3, SelectionState::Primary));
+  batches.Add(crate, Instance(4, SelectionState::Selected));
+  CHECK(std::vector<MeshAssetId>(batches.AssetMeshes().begin(), batches.AssetMeshes().end()) ==
+        std::vector<MeshAssetId>{crate, lamp});
+  CHECK(Ids(batches.Batch(crate)) == std::vector<std::uint32_t>{1, 4});
+  CHECK(Ids(batches.SelectedBatch(crate)) == std::vector<std::uint32_t>{4});
+  CHECK(Ids(batches.Batch(lamp)) == std::vector<std::uint32_t>{3});
+  CHECK(batches.Batch(MeshAssetId{2}).empty());
+  CHECK(batches.Batch(MeshAssetId{99}).empty());
+  CHECK(batches.InstanceCount() == 4);
+  CHECK(batches.SelectedCount() == 2);
+
+  batches.Clear();
+  CHECK(batches.IsEmpty());
+  CHECK(batches.AssetMeshes().empty());
+  CHECK(batches.Batch(crate).empty());
+  batches.Add(lamp, Instance(5));
+  CHECK(std::vector<MeshAssetId>(batches.AssetMeshes().begin(), batches.AssetMeshes().end()) ==
+        std::vector<MeshAssetId>{lamp});
+}

@@ -30,6 +30,7 @@ bool MeshPass::Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrar
       p.Uniform("u_point_position_range"), p.Uniform("u_point_radiance"),
       p.Uniform("u_spot_count"),           p.Uniform("u_spot_position_range"),
       p.Uniform("u_spot_direction_cos_outer"), p.Uniform("u_spot_radiance_cos_inner"),
+      p.Uniform("u_base_color"),
   };
   for (MeshShape shape : kAllMeshShapes) shapes_[MeshShapeIndex(shape)] = gl::InstancedMesh(meshes.Get(shape));
   return true;
@@ -84,7 +85,8 @@ void MeshPass::SetLightUniforms(const PackedLights& lights) const {
   glUniform4fv(uniforms_.spot_radiance_cos_inner, kMaxLightsPerType, glm::value_ptr(radiance_cos_inner[0]));
 }
 
-void MeshPass::Draw(const InstanceBatches& batches, const PackedLights& lights, const FrameContext& frame) {
+void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const PackedLights& lights,
+                    const FrameContext& frame) {
   program_.Use();
   SetFrameUniforms(frame);
   SetLightUniforms(lights);
@@ -97,12 +99,23 @@ void MeshPass::Draw(const InstanceBatches& batches, const PackedLights& lights, 
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
 
+  glUniform3f(uniforms_.base_color, 1.0f, 1.0f, 1.0f);
   for (MeshShape shape : kAllMeshShapes) {
     const std::span<const MeshInstance> batch = batches.Batch(shape);
     gl::InstancedMesh& mesh = shapes_[MeshShapeIndex(shape)];
     frame.stats.draw_calls += static_cast<std::uint32_t>(mesh.Draw(batch));
     frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
     frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * mesh.Mesh()->TriangleCount();
+  }
+  for (const MeshAssetId id : batches.AssetMeshes()) {
+    const std::span<const MeshInstance> batch = batches.Batch(id);
+    const auto parts = assets.Parts(id);
+    if (!parts.empty()) frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
+    for (const auto& part : parts) {
+      glUniform3fv(uniforms_.base_color, 1, glm::value_ptr(glm::vec3(part->base_color)));
+      frame.stats.draw_calls += static_cast<std::uint32_t>(part->instanced.Draw(batch));
+      frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * part->mesh.TriangleCount();
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 #include "cairn/render/instance_batches.h"
 #include "cairn/render/packed_lights.h"
 #include "cairn/render/render_error.h"
+#include "gl/asset_mesh_library.h"
 #include "gl/gpu_mesh.h"
 #include "gl/mesh_library.h"
 #include "gl/shader_program.h"
@@ -13,8 +14,8 @@
 
 namespace cairn::render::passes {
 
-// Opaque meshes, lit, one instanced draw per non-empty shape, writing colour,
-// pick ids and depth.
+// Opaque meshes, lit, one instanced draw per non-empty shape and per part of
+// each registered mesh in use, writing colour, pick ids and depth.
 class MeshPass {
  public:
   bool Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrary& meshes, std::vector<RenderError>& errors);
@@ -22,7 +23,8 @@ class MeshPass {
   [[nodiscard]] bool IsReady() const { return program_.IsValid(); }
 
   // Expects the target bound for colour and pick ids.
-  void Draw(const InstanceBatches& batches, const PackedLights& lights, const FrameContext& frame);
+  void Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const PackedLights& lights,
+            const FrameContext& frame);
 
  private:
   struct Uniforms {
@@ -44,6 +46,7 @@ class MeshPass {
     GLint spot_position_range = -1;
     GLint spot_direction_cos_outer = -1;
     GLint spot_radiance_cos_inner = -1;
+    GLint base_color = -1;
   };
 
   void SetFrameUniforms(const FrameContext& frame) const;

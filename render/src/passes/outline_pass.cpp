@@ -31,16 +31,17 @@ void OutlinePass::Release() {
   empty_vertex_array_.Reset();
 }
 
-void OutlinePass::Draw(const InstanceBatches& batches, const FrameContext& frame) {
+void OutlinePass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const FrameContext& frame) {
   if (batches.SelectedCount() == 0) {
     frame.target.BindColorOnly();
     return;
   }
-  DrawMask(batches, frame);
+  DrawMask(batches, assets, frame);
   DrawOutline(frame);
 }
 
-void OutlinePass::DrawMask(const InstanceBatches& batches, const FrameContext& frame) {
+void OutlinePass::DrawMask(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets,
+                           const FrameContext& frame) {
   glBindFramebuffer(GL_FRAMEBUFFER, frame.target.MaskFramebuffer());
   glViewport(0, 0, frame.target.Width(), frame.target.Height());
   const GLfloat clear[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -58,6 +59,12 @@ void OutlinePass::DrawMask(const InstanceBatches& batches, const FrameContext& f
     const std::span<const MeshInstance> selected = batches.SelectedBatch(shape);
     frame.stats.draw_calls += static_cast<std::uint32_t>(shapes_[MeshShapeIndex(shape)].Draw(selected));
     frame.stats.selected_instances += static_cast<std::uint32_t>(selected.size());
+  }
+  for (const MeshAssetId id : batches.AssetMeshes()) {
+    const std::span<const MeshInstance> selected = batches.SelectedBatch(id);
+    const auto parts = assets.Parts(id);
+    if (!parts.empty()) frame.stats.selected_instances += static_cast<std::uint32_t>(selected.size());
+    for (const auto& part : parts) frame.stats.draw_calls += static_cast<std::uint32_t>(part->instanced.Draw(selected));
   }
   glBlendEquation(GL_FUNC_ADD);
 }

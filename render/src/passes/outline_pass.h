@@ -5,6 +5,7 @@
 
 #include "cairn/render/instance_batches.h"
 #include "cairn/render/render_error.h"
+#include "gl/asset_mesh_library.h"
 #include "gl/gl_object.h"
 #include "gl/gpu_mesh.h"
 #include "gl/mesh_library.h"
@@ -25,10 +26,10 @@ class OutlinePass {
 
   // Does nothing when nothing is selected. Leaves the main target bound for
   // colour only.
-  void Draw(const InstanceBatches& batches, const FrameContext& frame);
+  void Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const FrameContext& frame);
 
  private:
-  void DrawMask(const InstanceBatches& batches, const FrameContext& frame);
+  void DrawMask(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const FrameContext& frame);
   void DrawOutline(const FrameContext& frame);
 
   struct Uniforms {

@@ -22,6 +22,8 @@ struct GizmoPivot;
 struct GizmoView;
 struct IconInstance;
 struct LightData;
+struct MeshAsset;
+struct MeshAssetId;
 struct MeshData;
 struct MeshInstance;
 struct Ray;

@@ -8,6 +8,7 @@
 
 #include "cairn/render/camera_matrices.h"
 #include "cairn/render/framebuffer_view.h"
+#include "cairn/render/mesh_asset.h"
 #include "cairn/render/render_error.h"
 #include "cairn/render/render_scene.h"
 #include "cairn/render/render_settings.h"
@@ -47,6 +48,17 @@ class Renderer {
   std::vector<RenderError> Initialize(const RendererOptions& options = {});
   // Releases every GL object. Safe to call twice or without Initialize.
   void Shutdown();
+
+  // Uploads a mesh that is not a built-in shape (an imported model) once;
+  // instances added to a RenderScene under the returned id are drawn
+  // instanced, one draw per part, each part's base colour multiplying the
+  // instance's colour. Returns no id (IsNone) before Initialize. Registered
+  // meshes live until RemoveMesh, Shutdown or the next Initialize; ids are
+  // not reused.
+  MeshAssetId AddMesh(const MeshAsset& mesh);
+  // Frees the mesh's GPU buffers; its instances are no longer drawn. Unknown
+  // ids are ignored.
+  void RemoveMesh(MeshAssetId mesh);
 
   [[nodiscard]] bool IsInitialized() const;
   [[nodiscard]] bool HasErrors() const { return !Errors().empty(); }

@@ -1,0 +1,13 @@
+#pragma once
+// An imported Model as the renderer draws it (render::MeshAsset): one part
+// per primitive, with its material's base colour factor. Texture coordinates
+// and textures are not drawn yet.
+
+#include "cairn/assets/model.h"
+#include "cairn/render/mesh_asset.h"
+
+namespace cairn::assets {
+
+render::MeshAsset ToRenderMesh(const Model& model);
+
+}  // namespace cairn::assets

@@ -1,0 +1,37 @@
+#pragma once
+// A mesh that is not a built-in shape (an imported glTF model): parts that
+// each have their own triangles and base colour, registered once with a
+// Renderer (Renderer::AddMesh) and then drawn instanced like a shape.
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec4.hpp>
+
+#include "cairn/render/bounds.h"
+#include "cairn/render/mesh_data.h"
+
+namespace cairn::render {
+
+struct MeshPart {
+  MeshData data;
+  glm::vec4 base_color{1.0f};  // linear; multiplies the instance's colour
+};
+
+struct MeshAsset {
+  std::vector<MeshPart> parts;
+
+  [[nodiscard]] Aabb Bounds() const;
+  [[nodiscard]] std::size_t TriangleCount() const;
+};
+
+// A mesh registered with one Renderer; 0 is none. Ids are small and dense, so
+// they index arrays.
+struct MeshAssetId {
+  std::uint32_t value = 0;
+
+  [[nodiscard]] constexpr bool IsNone() const { return value == 0; }
+  friend constexpr bool operator==(MeshAssetId, MeshAssetId) = default;
+};
+
+}  // namespace cairn::render

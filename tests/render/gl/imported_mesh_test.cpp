@@ -1,0 +1,138 @@
+// The renderer drawing a glTF model imported by cairn::assets: registered
+// once, drawn instanced per part with the part's base colour, pickable,
+// outlined when selected, and gone once removed.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "cairn/assets/gltf_import.h"
+#include "cairn/assets/render_mesh.h"
+#include "cairn/render/editor_camera.h"
+#include "cairn/render/renderer.h"
+#include "cairn/render/screen_projection.h"
+#include "gl/gl_test_context.h"
+
+using namespace cairn::render;
+using namespace cairn::render::test;
+
+namespace {
+
+constexpr int kWidth = 640;
+constexpr int kHeight = 360;
+constexpr std::uint32_t kModelId = 7;
+constexpr std::uint32_t kCubeId = 8;
+
+std::filesystem::path ModelPath() {
+  return std::filesystem::path(CAIRN_TEST_SOURCE_DIR) / "tests" / "assets" / "data" / "cube_and_quad.glb";
+}
+
+MeshInstance At(glm::vec3 position, std::uint32_t pick_id, SelectionState selection = SelectionState::None) {
+  MeshInstance instance;
+  instance.world = glm::translate(glm::mat4(1.0f), position);
+  instance.color = glm::vec4(1.0f);
+  instance.pick_id = pick_id;
+  instance.selection = selection;
+  return instance;
+}
+
+std::string Describe(glm::ivec4 pixel) {
+  return std::to_string(pixel.r) + "," + std::to_string(pixel.g) + "," + std::to_string(pixel.b);
+}
+
+}  // namespace
+
+TEST_CASE("[Renderer] Draws an imported glTF model in its materials' colours, pickable and outlined", "[render][gl]") {
+  const cairn::assets::ImportResult imported = cairn::assets::ImportGltf(ModelPath());
+  INFO(imported.error);
+  REQUIRE(imported.model.has_value());
+
+  GlTestContext context;
+  Renderer renderer;
+  REQUIRE(renderer.Initialize().empty());
+  renderer.Resize(kWidth, kHeight);
+  const MeshAssetId model = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
+  REQUIRE_FALSE(model.IsNone());
+
+  EditorCamera camera;
+  camera.SetViewportSize({kWidth, kHeight});
+  camera.SetLookAt({1.0f, 6.0f, 8.0f}, {1.0f, 0.0f, 0.0f});
+  RenderScene scene;
+  // The model at the origin: a green unit cube, and a blue 2 x 2 quad on y = 0
+  // spanning x 2..4; a red built-in cube beside them.
+  scene.meshes.Add(model, At({5, 0, 0}, kModelId));
+  scene.meshes.Add(model, At({5, 0, 5}, kModelId));
+  LightData sun;
+  sun.type = LightType::Directional;
+  sun.direction = glm::normalize(glm::vec3(-0.2f, -1.0f, -0.3f));
+  scene.lights.push_back(sun);
+  scene.meshes.Clear();  // Clear forgets registered meshes' instances too
+  REQUIRE(scene.meshes.IsEmpty());
+  scene.meshes.Add(model, At({0, 0, 0}, kModelId, SelectionState::Primary));
+  scene.meshes.Add(MeshShape::Cube, At({-2, 0, 0}, kCubeId));
+  renderer.Render(scene, camera.Matrices());
+  const Image image{kWidth, kHeight, renderer.ReadColorPixels()};
+  INFO("image written to " << WritePng(image, "imported_mesh.png"));
+
+  const auto pixel_of = [&](glm::vec3 point) {
+    const auto pixel = WorldToScreen(camera.Matrices(), point, {kWidth, kHeight});
+    REQUIRE(pixel.has_value());
+    return glm::ivec2(*pixel);
+  };
+  const glm::ivec2 cube_top = pixel_of({0, 0.5f, 0});
+  const glm::ivec2 quad = pixel_of({2.5f, 0, 0.5f});  // a grid cell's centre: no grid line or axis over it
+  const glm::ivec2 builtin = pixel_of({-2, 0.5f, 0});
+  const glm::ivec4 green = image.At(cube_top);
+  const glm::ivec4 blue = image.At(quad);
+  const glm::ivec4 white = image.At(builtin);
+  INFO("cube top " << Describe(green) << ", quad " << Describe(blue) << ", built-in cube " << Describe(white));
+  CHECK(green.g > 120);
+  CHECK(green.r < green.g / 3);
+  CHECK(green.b < green.g / 3);
+  CHECK(blue.b > 120);
+  CHECK(blue.r < blue.b / 3);
+  CHECK(blue.g < blue.b / 3);
+  // A shape drawn after the model is not tinted by the model's last part.
+  CHECK(white.r > 150);
+  CHECK(std::abs(white.r - white.b) < 10);
+
+  CHECK(renderer.PickAt(cube_top.x, cube_top.y) == kModelId);
+  CHECK(renderer.PickAt(quad.x, quad.y) == kModelId);
+  CHECK(renderer.PickAt(builtin.x, builtin.y) == kCubeId);
+
+  const RenderStats& stats = renderer.Stats();
+  CHECK(stats.mesh_instances == 2);
+  CHECK(stats.selected_instances == 1);
+  CHECK(stats.triangles == 14 + 12);
+  // 2 parts + 1 shape + grid + 2 parts into the selection mask + outline.
+  CHECK(stats.draw_calls == 7);
+
+  SECTION("the selected model is outlined in the primary colour") {
+    int x = quad.x;
+    while (x < kWidth - 1 && renderer.PickAt(x, quad.y) == kModelId) ++x;
+    REQUIRE(x > quad.x);
+    const glm::ivec4 edge = image.At(x, quad.y);
+    const glm::vec4 primary = renderer.Settings().outline_primary_color;
+    INFO("edge " << Describe(edge));
+    CHECK(std::abs(edge.r - static_cast<int>(primary.r * 255.0f + 0.5f)) <= 3);
+    CHECK(std::abs(edge.g - static_cast<int>(primary.g * 255.0f + 0.5f)) <= 3);
+  }
+
+  SECTION("a removed mesh is no longer drawn; ids are not reused") {
+    renderer.RemoveMesh(model);
+    renderer.Render(scene, camera.Matrices());
+    CHECK(renderer.PickAt(cube_top.x, cube_top.y) == 0);
+    CHECK(renderer.PickAt(builtin.x, builtin.y) == kCubeId);
+    CHECK(renderer.Stats().mesh_instances == 1);
+    const MeshAssetId again = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
+    CHECK(again != model);
+  }
+}
+
+TEST_CASE("[Renderer] AddMesh before Initialize gives no id", "[render][gl]") {
+  Renderer renderer;
+  CHECK(renderer.AddMesh(MeshAsset{}).IsNone());
+}
