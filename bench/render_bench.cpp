@@ -15,6 +15,12 @@
 //   pick       Renderer::PickAt plus the pick-table lookup at the centre of
 //              the last frame (100,000 cubes only): click-to-entity latency
 //
+// Then registered meshes: 10,000 instances of an imported glTF cube
+// (tests/assets/data/crate.glb, uploaded once with Renderer::AddMesh) beside
+// 10,000 of the built-in cube (the baseline: the same 12 triangles), the
+// RenderScenes built once: submit (CPU, as above) and render (wall, with
+// glFinish).
+//
 // The program ends with Markdown tables: per-entity translation cost against
 // the baseline, and frame times with the ratios between scene sizes. Under
 // Xvfb the GL driver is Mesa's llvmpipe (software), so wall times measure the
@@ -36,8 +42,11 @@
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "cairn/assets/gltf_import.h"
+#include "cairn/assets/render_mesh.h"
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/selection.h"
@@ -273,6 +282,45 @@ void Pick(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
   if (!hit) state.SkipWithError("the pick at the centre found no cube");
 }
 
+// A grid of `count` instances of one mesh (a shape, or a registered mesh when
+// `mesh` is set), as CubeGrid lays them out.
+render::RenderScene InstanceGrid(std::size_t count, render::MeshAssetId mesh) {
+  render::RenderScene scene;
+  const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
+  for (std::size_t i = 0; i < count; ++i) {
+    render::MeshInstance instance;
+    instance.world = glm::translate(glm::mat4(1.0f), glm::vec3(static_cast<float>(i % side) * 1.5f, 0.5f,
+                                                               static_cast<float>(i / side) * 1.5f));
+    instance.color = glm::vec4(0.8f, 0.8f, 0.8f, 1.0f);
+    instance.pick_id = static_cast<std::uint32_t>(i + 1);
+    if (mesh.IsNone()) {
+      scene.meshes.Add(render::MeshShape::Cube, instance);
+    } else {
+      scene.meshes.Add(mesh, instance);
+    }
+  }
+  return scene;
+}
+
+// Submit (CPU) and render (wall, to glFinish) of a prepared scene.
+void SubmitScene(benchmark::State& state, const render::RenderScene& scene, const render::EditorCamera& camera,
+                 Renderers& renderers, bool wall) {
+  const render::CameraMatrices matrices = camera.Matrices();
+  for (int frame = 0; frame < kWarmUpFrames; ++frame) {
+    renderers.renderer.Render(scene, matrices);
+    glFinish();
+  }
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    renderers.renderer.Render(scene, matrices);
+    if (wall) glFinish();
+    state.SetIterationTime(Seconds(start, Clock::now()));
+    if (!wall) glFinish();  // outside the timed region
+  }
+  state.counters["instances"] = static_cast<double>(renderers.renderer.Stats().mesh_instances);
+  state.counters["triangles"] = static_cast<double>(renderers.renderer.Stats().triangles);
+}
+
 // ---- [summary] ----------------------------------------------------------------------
 
 // Console output as usual, plus each run's time (in its unit) and counters.
@@ -380,6 +428,21 @@ void PrintSummary(const Recorder& recorder, const std::vector<std::unique_ptr<Vi
   std::cout.flush();
 }
 
+void PrintMeshAssetSummary(const Recorder& recorder) {
+  std::cout << "\n10,000 instances of an imported glTF cube (registered mesh) against 10,000 built-in cubes "
+               "(ms per frame):\n\n| workload | built-in cube | imported cube | ratio |\n|---|---:|---:|---:|\n";
+  for (const char* workload : {"submit", "render"}) {
+    const Recorder::Result* shape = recorder.Find(std::string("meshes/") + workload + "/cube_shape/10000");
+    const Recorder::Result* imported = recorder.Find(std::string("meshes/") + workload + "/imported_cube/10000");
+    const double a = shape != nullptr ? shape->milliseconds : -1.0;
+    const double b = imported != nullptr ? imported->milliseconds : -1.0;
+    std::cout << "| " << workload << (std::string(workload) == "submit" ? " (CPU)" : " (wall)") << " | "
+              << (a >= 0.0 ? Format("%.3f", a) : "n/a") << " | " << (b >= 0.0 ? Format("%.3f", b) : "n/a") << " | "
+              << (a > 0.0 && b >= 0.0 ? Format("%.2fx", b / a) : "n/a") << " |\n";
+  }
+  std::cout.flush();
+}
+
 }  // namespace
 
 // ---- [main] -----------------------------------------------------------------------
@@ -429,9 +492,35 @@ int main(int argc, char** argv) {
         Pick(state, *largest, renderers);
       })->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+      // Registered meshes: an imported cube beside the built-in one.
+      const cairn::assets::ImportResult crate =
+          cairn::assets::ImportGltf(std::string(CAIRN_SOURCE_DIR) + "/tests/assets/data/crate.glb");
+      if (!crate.model) {
+        std::cerr << "cairn_render_bench: " << crate.error << "\n";
+        return 1;
+      }
+      const render::MeshAssetId crate_mesh = renderers.renderer.AddMesh(cairn::assets::ToRenderMesh(*crate.model));
+      const render::RenderScene cube_scene = InstanceGrid(10'000, {});
+      const render::RenderScene crate_scene = InstanceGrid(10'000, crate_mesh);
+      const render::EditorCamera& grid_camera = viewports[1]->camera;  // CubeGrid(10,000)'s framing
+      for (const bool wall : {false, true}) {
+        const std::string workload = wall ? "render" : "submit";
+        benchmark::RegisterBenchmark(("meshes/" + workload + "/cube_shape/10000").c_str(),
+                                     [&, wall](benchmark::State& state) {
+                                       SubmitScene(state, cube_scene, grid_camera, renderers, wall);
+                                     })
+            ->UseManualTime()->Unit(benchmark::kMicrosecond)->MinTime(2.0);
+        benchmark::RegisterBenchmark(("meshes/" + workload + "/imported_cube/10000").c_str(),
+                                     [&, wall](benchmark::State& state) {
+                                       SubmitScene(state, crate_scene, grid_camera, renderers, wall);
+                                     })
+            ->UseManualTime()->Unit(benchmark::kMicrosecond)->MinTime(2.0);
+      }
+
       Recorder recorder;
       benchmark::RunSpecifiedBenchmarks(&recorder);
       PrintSummary(recorder, viewports);
+      PrintMeshAssetSummary(recorder);
     } else {
       exit_code = 1;
     }

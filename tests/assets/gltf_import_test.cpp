@@ -94,6 +94,17 @@ TEST_CASE("Node transforms are applied and every primitive keeps its material", 
   REQUIRE(Near(model.bounds.max, {4.0f, 0.5f, 1.0f}));
 }
 
+TEST_CASE("The crate is the built-in cube's 12 triangles in one wood-coloured part", "[assets][gltf]") {
+  const ImportResult result = ImportGltf(DataPath("crate.glb"));
+  const Model& model = Imported(result);
+  REQUIRE(model.primitives.size() == 1);
+  REQUIRE(model.TriangleCount() == 12);
+  REQUIRE(model.VertexCount() == 24);
+  REQUIRE(model.materials[0].name == "Wood");
+  REQUIRE(Near(model.bounds.min, {-0.5f, -0.5f, -0.5f}));
+  REQUIRE(Near(model.bounds.max, {0.5f, 0.5f, 0.5f}));
+}
+
 TEST_CASE("A binary glTF and its text twin give the same model", "[assets][gltf]") {
   const ImportResult text_result = ImportGltf(DataPath("cube_and_quad.gltf"));
   const Model& text = Imported(text_result);

@@ -109,10 +109,8 @@ def triangle(out):
     write_gltf_embedded(out / "triangle.gltf", b, document(b, meshes, [{"mesh": 0}], materials))
 
 
-def cube_quad_parts():
-    """A unit cube (green) and, under a node moved 3 along X and scaled 2, a
-    quad (blue): two meshes, two materials, 28 vertices, 14 triangles."""
-    b = Builder()
+def unit_cube(b, material):
+    """A unit cube centred on the origin: 24 vertices, 12 triangles."""
     faces = [((1, 0, 0), (0, 1, 0), (0, 0, 1)), ((-1, 0, 0), (0, 0, 1), (0, 1, 0)), ((0, 1, 0), (0, 0, 1), (1, 0, 0)),
              ((0, -1, 0), (1, 0, 0), (0, 0, 1)), ((0, 0, 1), (1, 0, 0), (0, 1, 0)), ((0, 0, -1), (0, 1, 0), (1, 0, 0))]
     positions, normals, indices = [], [], []
@@ -122,8 +120,24 @@ def cube_quad_parts():
             positions.append(tuple(0.5 * n[i] + 0.5 * su * u[i] + 0.5 * sv * v[i] for i in range(3)))
             normals.append(n)
         indices += [base, base + 1, base + 2, base, base + 2, base + 3]
-    cube = {"attributes": {"POSITION": b.floats(positions, "VEC3"), "NORMAL": b.floats(normals, "VEC3")},
-            "indices": b.indices(indices), "material": 0}
+    return {"attributes": {"POSITION": b.floats(positions, "VEC3"), "NORMAL": b.floats(normals, "VEC3")},
+            "indices": b.indices(indices), "material": material}
+
+
+def crate(out):
+    """One unit cube in a wood colour: the same triangles as the built-in cube."""
+    b = Builder()
+    materials = [{"name": "Wood", "pbrMetallicRoughness": {"baseColorFactor": [0.55, 0.35, 0.18, 1],
+                                                           "metallicFactor": 0, "roughnessFactor": 0.9}}]
+    write_glb(out / "crate.glb", b, document(b, [{"name": "Crate", "primitives": [unit_cube(b, 0)]}],
+                                            [{"mesh": 0}], materials))
+
+
+def cube_quad_parts():
+    """A unit cube (green) and, under a node moved 3 along X and scaled 2, a
+    quad (blue): two meshes, two materials, 28 vertices, 14 triangles."""
+    b = Builder()
+    cube = unit_cube(b, 0)
     quad = {"attributes": {"POSITION": b.floats([(-0.5, 0, -0.5), (-0.5, 0, 0.5), (0.5, 0, 0.5), (0.5, 0, -0.5)], "VEC3"),
                            "NORMAL": b.floats([(0, 1, 0)] * 4, "VEC3")},
             "indices": b.indices([0, 1, 2, 0, 2, 3], UNSIGNED_INT), "material": 1}
@@ -197,6 +211,7 @@ def main():
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent / "data"
     out.mkdir(parents=True, exist_ok=True)
     triangle(out)
+    crate(out)
     builder, doc = cube_quad_parts()
     write_glb(out / "cube_and_quad.glb", builder, json.loads(json.dumps(doc)))
     write_gltf_embedded(out / "cube_and_quad.gltf", builder, doc)
