@@ -6,6 +6,7 @@ layout(location = 1) in vec3 a_normal;
 layout(location = 2) in mat4 a_world;  // locations 2..5
 layout(location = 6) in vec4 a_color;  // sRGB
 layout(location = 7) in uint a_pick_id;
+layout(location = 9) in vec2 a_uv;
 
 uniform mat4 u_view_projection;
 uniform vec3 u_base_color;  // linear; a registered mesh's part colour, 1 for shapes
@@ -13,6 +14,7 @@ uniform vec3 u_base_color;  // linear; a registered mesh's part colour, 1 for sh
 out vec3 v_world_position;
 out vec3 v_world_normal;
 out vec3 v_albedo;  // linear
+out vec2 v_uv;
 flat out uint v_pick_id;
 flat out int v_mirrored;  // the world matrix flips winding
 
@@ -32,6 +34,7 @@ void main() {
   v_world_normal = normal_matrix * a_normal;
   v_albedo = SrgbToLinear(a_color.rgb) * u_base_color;
   v_pick_id = a_pick_id;
+  v_uv = a_uv;
   v_mirrored = determinant < 0.0 ? 1 : 0;
   gl_Position = u_view_projection * world_position;
 }

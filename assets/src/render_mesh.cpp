@@ -8,9 +8,18 @@ render::MeshAsset ToRenderMesh(const Model& model) {
   for (const Primitive& primitive : model.primitives) {
     render::MeshPart part;
     part.data.vertices.reserve(primitive.vertices.size());
-    for (const Vertex& vertex : primitive.vertices) part.data.vertices.push_back({vertex.position, vertex.normal});
+    for (const Vertex& vertex : primitive.vertices) {
+      part.data.vertices.push_back({vertex.position, vertex.normal, vertex.uv});
+    }
     part.data.indices = primitive.indices;
-    if (primitive.material >= 0) part.base_color = model.materials[static_cast<std::size_t>(primitive.material)].base_color;
+    if (primitive.material >= 0) {
+      const Material& material = model.materials[static_cast<std::size_t>(primitive.material)];
+      part.base_color = material.base_color;
+      if (material.base_color_texture >= 0) {
+        const Texture& texture = model.textures[static_cast<std::size_t>(material.base_color_texture)];
+        part.base_color_texture = render::TextureImage{texture.width, texture.height, texture.rgba};
+      }
+    }
     mesh.parts.push_back(std::move(part));
   }
   return mesh;

@@ -7,6 +7,7 @@
 #include <glm/vec4.hpp>
 
 #include "cairn/render/mesh_asset.h"
+#include "gl/gl_object.h"
 #include "gl/gpu_mesh.h"
 
 namespace cairn::render::gl {
@@ -21,6 +22,7 @@ class AssetMeshLibrary {
     GpuMesh mesh;
     InstancedMesh instanced;  // refers to `mesh`: parts never move
     glm::vec4 base_color{1.0f};
+    Texture base_color_texture;  // sRGB with mipmaps; none when the part has no texture
   };
 
   MeshAssetId Add(const MeshAsset& asset);

@@ -13,6 +13,7 @@ constexpr GLuint kWorld = 2;  // four columns: 2..5
 constexpr GLuint kColor = 6;
 constexpr GLuint kPickId = 7;
 constexpr GLuint kSelection = 8;
+constexpr GLuint kUv = 9;
 
 const void* Offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }
 
@@ -23,6 +24,8 @@ void BindVertexAttributes(const GpuMesh& mesh) {
   glVertexAttribPointer(kPosition, 3, GL_FLOAT, GL_FALSE, stride, Offset(offsetof(MeshVertex, position)));
   glEnableVertexAttribArray(kNormal);
   glVertexAttribPointer(kNormal, 3, GL_FLOAT, GL_FALSE, stride, Offset(offsetof(MeshVertex, normal)));
+  glEnableVertexAttribArray(kUv);
+  glVertexAttribPointer(kUv, 2, GL_FLOAT, GL_FALSE, stride, Offset(offsetof(MeshVertex, uv)));
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, mesh.IndexBuffer());
 }
 

@@ -13,7 +13,7 @@
 namespace cairn::render::gl {
 
 // Static vertex and index buffers of one mesh (positions at attribute 0,
-// normals at attribute 1).
+// normals at attribute 1, texture coordinates at attribute 9).
 class GpuMesh {
  public:
   GpuMesh() = default;

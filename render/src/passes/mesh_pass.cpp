@@ -30,7 +30,8 @@ bool MeshPass::Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrar
       p.Uniform("u_point_position_range"), p.Uniform("u_point_radiance"),
       p.Uniform("u_spot_count"),           p.Uniform("u_spot_position_range"),
       p.Uniform("u_spot_direction_cos_outer"), p.Uniform("u_spot_radiance_cos_inner"),
-      p.Uniform("u_base_color"),
+      p.Uniform("u_base_color"),           p.Uniform("u_has_base_texture"),
+      p.Uniform("u_base_texture"),
   };
   for (MeshShape shape : kAllMeshShapes) shapes_[MeshShapeIndex(shape)] = gl::InstancedMesh(meshes.Get(shape));
   return true;
@@ -100,6 +101,8 @@ void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& 
   glDisable(GL_BLEND);
 
   glUniform3f(uniforms_.base_color, 1.0f, 1.0f, 1.0f);
+  glUniform1i(uniforms_.has_base_texture, 0);
+  glUniform1i(uniforms_.base_texture, 0);  // texture unit 0
   for (MeshShape shape : kAllMeshShapes) {
     const std::span<const MeshInstance> batch = batches.Batch(shape);
     gl::InstancedMesh& mesh = shapes_[MeshShapeIndex(shape)];
@@ -113,6 +116,12 @@ void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& 
     if (!parts.empty()) frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
     for (const auto& part : parts) {
       glUniform3fv(uniforms_.base_color, 1, glm::value_ptr(glm::vec3(part->base_color)));
+      const bool textured = static_cast<bool>(part->base_color_texture);
+      glUniform1i(uniforms_.has_base_texture, textured ? 1 : 0);
+      if (textured) {
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, part->base_color_texture.Get());
+      }
       frame.stats.draw_calls += static_cast<std::uint32_t>(part->instanced.Draw(batch));
       frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * part->mesh.TriangleCount();
     }

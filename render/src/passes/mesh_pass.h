@@ -47,6 +47,8 @@ class MeshPass {
     GLint spot_direction_cos_outer = -1;
     GLint spot_radiance_cos_inner = -1;
     GLint base_color = -1;
+    GLint has_base_texture = -1;
+    GLint base_texture = -1;
   };
 
   void SetFrameUniforms(const FrameContext& frame) const;

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -135,4 +136,56 @@ TEST_CASE("[Renderer] Draws an imported glTF model in its materials' colours, pi
 TEST_CASE("[Renderer] AddMesh before Initialize gives no id", "[render][gl]") {
   Renderer renderer;
   CHECK(renderer.AddMesh(MeshAsset{}).IsNone());
+}
+
+TEST_CASE("[Renderer] Draws an imported model's base colour texture at its texture coordinates", "[render][gl]") {
+  const cairn::assets::ImportResult imported = cairn::assets::ImportGltf(
+      std::filesystem::path(CAIRN_TEST_SOURCE_DIR) / "tests" / "assets" / "data" / "textured_quad.gltf");
+  INFO(imported.error);
+  REQUIRE(imported.model.has_value());
+
+  GlTestContext context;
+  Renderer renderer;
+  REQUIRE(renderer.Initialize().empty());
+  renderer.Resize(kWidth, kHeight);
+  const MeshAssetId board = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
+
+  // Looking down at the 2 x 2 board on y = 0, lit from above. Its 2 x 2
+  // texture is red, green (top row) over blue, white; the image's top row is
+  // at z = -1.
+  EditorCamera camera;
+  camera.SetViewportSize({kWidth, kHeight});
+  camera.SetLookAt({0.0f, 4.0f, 0.01f}, {0.0f, 0.0f, 0.0f});
+  RenderScene scene;
+  scene.meshes.Add(board, At({0, 0, 0}, kModelId));
+  LightData sun;
+  sun.type = LightType::Directional;
+  sun.direction = glm::normalize(glm::vec3(-0.3f, -1.0f, -0.3f));
+  scene.lights.push_back(sun);
+  renderer.Render(scene, camera.Matrices());
+  const Image image{kWidth, kHeight, renderer.ReadColorPixels()};
+  INFO("image written to " << WritePng(image, "imported_texture.png"));
+
+  const auto at = [&](glm::vec3 point) {
+    const auto pixel = WorldToScreen(camera.Matrices(), point, {kWidth, kHeight});
+    REQUIRE(pixel.has_value());
+    return image.At(glm::ivec2(*pixel));
+  };
+  const glm::ivec4 red = at({-0.5f, 0, -0.5f});
+  const glm::ivec4 green = at({0.5f, 0, -0.5f});
+  const glm::ivec4 blue = at({-0.5f, 0, 0.5f});
+  const glm::ivec4 white = at({0.5f, 0, 0.5f});
+  INFO("red " << Describe(red) << ", green " << Describe(green) << ", blue " << Describe(blue) << ", white "
+              << Describe(white));
+  // The sun's highlight adds the same to every channel: each quadrant's own
+  // channel stays well above the other two.
+  const auto leads = [](glm::ivec4 pixel, int channel) {
+    const int others = std::max(pixel[(channel + 1) % 3], pixel[(channel + 2) % 3]);
+    return pixel[channel] > 150 && pixel[channel] - others > 60;
+  };
+  CHECK(leads(red, 0));
+  CHECK(leads(green, 1));
+  CHECK(leads(blue, 2));
+  CHECK(std::min({white.r, white.g, white.b}) > 150);
+  CHECK(std::max({white.r, white.g, white.b}) - std::min({white.r, white.g, white.b}) < 30);
 }

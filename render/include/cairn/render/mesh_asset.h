@@ -13,9 +13,20 @@
 
 namespace cairn::render {
 
+// 8-bit RGBA pixels in sRGB, rows top to bottom (the first row is sampled at
+// v = 0).
+struct TextureImage {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;  // width * height * 4 bytes
+
+  [[nodiscard]] bool IsEmpty() const { return width <= 0 || height <= 0; }
+};
+
 struct MeshPart {
   MeshData data;
-  glm::vec4 base_color{1.0f};  // linear; multiplies the instance's colour
+  glm::vec4 base_color{1.0f};      // linear; multiplies the instance's colour
+  TextureImage base_color_texture;  // empty: none; sampled at the vertices' uv, multiplies too
 };
 
 struct MeshAsset {

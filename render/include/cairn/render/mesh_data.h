@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include "cairn/render/bounds.h"
@@ -13,6 +14,7 @@ namespace cairn::render {
 struct MeshVertex {
   glm::vec3 position{0.0f};
   glm::vec3 normal{0.0f, 1.0f, 0.0f};  // unit length
+  glm::vec2 uv{0.0f};                  // texture coordinates; (0, 0) is the image's first (top) row
 };
 
 // An indexed triangle list. Triangles wind counter-clockwise seen from the side
