@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <limits>
 #include <new>
 #include <string>
@@ -144,7 +145,9 @@ class Reader {
   // padded), with a warning; otherwise the value is refused as any wrong
   // value is, so that nothing is dropped.
   bool MigrateField(const FieldInfo& field, const Document& value, const Place& place, void* component);
-  // Warns when an entity reference names no entity of the file.
+  // Warns when a reference names nothing: an entity reference no entity of
+  // the file has, or (with LoadOptions::asset_folder) an asset path no file
+  // under that folder has.
   void CheckReference(const FieldInfo& field, const Place& place, const void* component);
   bool ReadField(const FieldInfo& field, const Document& value, const Place& place, void* component);
   void ReadWorldMatrix(const Document& value, const Place& place);
@@ -334,6 +337,16 @@ bool Reader::ReadField(const FieldInfo& field, const Document& value, const Plac
 }
 
 void Reader::CheckReference(const FieldInfo& field, const Place& place, const void* component) {
+  if (field.type == FieldType::kAsset) {
+    const std::string& path = field.Ref<std::string>(component);
+    if (path.empty() || !options_.asset_folder) return;
+    std::error_code error;
+    const std::filesystem::path file = *options_.asset_folder / path;
+    if (!std::filesystem::is_regular_file(file, error)) {
+      sink_.Warning(place.Pointer(), "asset " + Quoted(path) + " is missing: there is no file " + file.string());
+    }
+    return;
+  }
   if (field.type != FieldType::kEntityRef) return;
   const EntityId id = field.Ref<EntityId>(component);
   if (id && !entry_by_id_.contains(id)) {

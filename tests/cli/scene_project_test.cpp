@@ -36,15 +36,17 @@ constexpr const char* kBadProject = R"({"format": "cairn.project", "version": 1,
   {"name": "Transform", "fields": []},
   {"name": "Door", "fields": [{"name": "speed", "type": "double"}]}]})";
 
-// game/cairn.project.json (the sample), game/levels/gate.scene,
-// outside/gate.scene (the same scene, in no project), bad/cairn.project.json
-// (kBadProject) and bad/levels/a.scene and b.scene.
+// game/cairn.project.json (the sample), game/levels/gate.scene and the mesh
+// its door names (game/meshes/gate.glb), outside/gate.scene (the same scene,
+// in no project), bad/cairn.project.json (kBadProject) and bad/levels/a.scene
+// and b.scene.
 struct Workspace {
   TempDir dir{"scene-project"};
 
   Workspace() {
     dir.Write("game/cairn.project.json", ReadText(SerializationData("project/cairn.project.json")));
     dir.Write("game/levels/gate.scene", GateScene());
+    dir.Write("game/meshes/gate.glb", "a mesh");
     dir.Write("outside/gate.scene", GateScene());
     dir.Write("bad/cairn.project.json", kBadProject);
     dir.Write("bad/levels/a.scene", GateScene());
@@ -90,6 +92,18 @@ TEST_CASE("validate reads a scene with the components of the project found walki
           "save\n"
           "gate.scene:/entities/0/components/Health: warning: unknown component \"Health\": kept as is and written back "
           "on save\n");
+}
+
+TEST_CASE("validate warns about an asset the project's folder does not have, and still passes", "[cli][project]") {
+  const Workspace work;
+  fs::remove(work / "game/meshes/gate.glb");
+
+  const ProcessResult result = RunCairn({"validate", "levels/gate.scene"}, work / "game");
+
+  REQUIRE(result.exit_code == 0);
+  REQUIRE(result.out == "levels/gate.scene:/entities/0/components/Door/mesh: warning: asset \"meshes/gate.glb\" is "
+                        "missing: there is no file " + (work / "game").string() + "/meshes/gate.glb\n");
+  REQUIRE(result.err.empty());
 }
 
 TEST_CASE("validate reads standard input with the project of the current folder", "[cli][project]") {

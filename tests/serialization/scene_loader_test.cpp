@@ -1,5 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
 #include "cairn/ecs/world_dump.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
@@ -328,4 +334,47 @@ TEST_CASE("A runtime-defined component loads, saves byte for byte and is checked
           std::vector<std::string>{
               "/entities/0/components/Spawner/mode: expected one of \"once\", \"loop\", found \"twice\"",
               "/entities/0/components/Spawner/count: expected an integer, found 1.5"});
+}
+
+namespace {
+
+struct Sound {
+  std::string clip;
+  friend bool operator==(const Sound&, const Sound&) = default;
+};
+
+}  // namespace
+
+TEST_CASE("An asset naming no file in the asset folder is a warning; the scene still opens", "[serialization][scene_loader]") {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("cairn_asset_folder_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder / "sounds");
+  std::ofstream(folder / "sounds" / "there.ogg") << "x";
+  LoadOptions options;
+  options.register_components = [](Coordinator& world) {
+    RegisterBuiltinComponents(world);
+    world.RegisterComponent<Sound>("Sound").AssetField("clip", &Sound::clip, FieldHints{.extensions = {".ogg"}});
+  };
+  const auto scene = [](const std::string& clip) {
+    return R"({"format": "cairn.scene", "version": 1, "entities": [
+      {"id": "00000000000000a1", "name": "Horn", "parent": null, "order": 0,
+       "components": {"Sound": {"clip": ")" + clip + R"("}}}]})";
+  };
+
+  options.asset_folder = folder;
+  const LoadResult missing = LoadScene(scene("sounds/gone.ogg"), options);
+  REQUIRE(missing.Ok());
+  REQUIRE(missing.diagnostics.size() == 1);
+  REQUIRE(missing.diagnostics[0].severity == Diagnostic::Severity::kWarning);
+  REQUIRE(missing.diagnostics[0].pointer == "/entities/0/components/Sound/clip");
+  REQUIRE(missing.diagnostics[0].message ==
+          "asset \"sounds/gone.ogg\" is missing: there is no file " + (folder / "sounds/gone.ogg").string());
+  REQUIRE(LoadScene(scene("sounds/there.ogg"), options).diagnostics.empty());
+  REQUIRE(LoadScene(scene(""), options).diagnostics.empty());  // no asset chosen
+  REQUIRE(LoadScene(scene("sounds"), options).diagnostics.size() == 1);  // a folder is not an asset
+
+  options.asset_folder.reset();  // no project: paths are not looked at
+  REQUIRE(LoadScene(scene("sounds/gone.ogg"), options).diagnostics.empty());
+  std::filesystem::remove_all(folder);
 }

@@ -35,6 +35,10 @@ struct LoadOptions {
   std::size_t max_errors = 100;
   // Seeds the new world's generator of fresh ids; random when unset.
   std::optional<std::uint64_t> id_seed;
+  // The folder asset paths are relative to (a game project's folder). When
+  // set, an asset field naming no regular file under it is a warning (the
+  // scene still opens); when unset, asset paths are not looked at.
+  std::optional<std::filesystem::path> asset_folder;
 };
 
 // An open scene: the world and the editor's own data (camera and the like),
