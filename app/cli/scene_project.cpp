@@ -47,7 +47,6 @@ SceneProjects::Lookup SceneProjects::Read(const fs::path& file, std::ostream& re
   if (result.project) {
     lookup.project = std::make_shared<const serialization::Project>(std::move(*result.project));
     lookup.options = serialization::ProjectSceneOptions(lookup.project);
-    lookup.options.asset_folder = file.parent_path();  // asset paths are relative to the project's folder
   }
   return read_.emplace(file, std::move(lookup)).first->second;
 }

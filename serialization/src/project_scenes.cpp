@@ -12,6 +12,7 @@ void RegisterSceneComponents(ecs::Coordinator& world, const Project* project) {
 }
 
 LoadOptions ProjectSceneOptions(std::shared_ptr<const Project> project, LoadOptions base) {
+  if (project != nullptr && !project->file.empty()) base.asset_folder = project->Root();
   base.register_components = [project = std::move(project)](ecs::Coordinator& world) {
     RegisterSceneComponents(world, project.get());
   };

@@ -163,6 +163,28 @@ TEST_CASE("Project: a scene opens with the components of the project found walki
   CHECK(editor.WindowTitle() == "level.json * - Beacon - Cairn");
 }
 
+TEST_CASE("Project: an asset the project's folder does not have is a Console warning; the scene opens",
+          "[editor_panels][project]") {
+  ProjectFolder game(kProject, true);
+  std::string text = LevelScene(true);
+  text.replace(text.find(R"("mesh": "")"), 10, R"("mesh": "meshes/gone.glb")");
+  game.folder.Write("game/levels/level.json", text);
+  HeadlessEditor editor(Tall());
+  editor.App().Start(game.scene);
+  editor.Frames(2);
+  CHECK(editor.App().DialogTitle().empty());
+  CHECK(CrateHasDoor(editor));
+  bool warned = false;
+  for (const auto& entry : editor.Context().Log().Entries()) {
+    UNSCOPED_INFO(entry.text);
+    warned = warned || (entry.severity == cairn::editor::Severity::kWarning &&
+                        entry.text == "level.json: /entities/0/components/Door/mesh: asset \"meshes/gone.glb\" "
+                                      "is missing: there is no file " +
+                                          (game.project.parent_path() / "meshes/gone.glb").string());
+  }
+  CHECK(warned);
+}
+
 TEST_CASE("Project: Add Component lists project components, those of a category under its heading",
           "[editor_panels][project][add_component]") {
   const ProjectFolder game;

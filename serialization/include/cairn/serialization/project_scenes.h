@@ -18,8 +18,10 @@ namespace cairn::serialization {
 void RegisterSceneComponents(ecs::Coordinator& world, const Project* project);
 
 // `base` with register_components set to RegisterSceneComponents for
-// `project` (null: the built-ins only, as the default options). The options
-// share the project, so they stay valid after the caller's copy is gone.
+// `project` (null: the built-ins only, as the default options), and asset
+// paths looked up in the project's folder (for a project read from a file).
+// The options share the project, so they stay valid after the caller's copy
+// is gone.
 LoadOptions ProjectSceneOptions(std::shared_ptr<const Project> project, LoadOptions base = {});
 
 }  // namespace cairn::serialization
