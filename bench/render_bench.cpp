@@ -165,6 +165,19 @@ std::unique_ptr<Viewport> DemoLikeScene() {
   return viewport;
 }
 
+// Where the i-th of `count` meshes stands on a square grid in XZ centred on
+// the origin, 1.5 apart, resting on y = 0; and the grid's half extent.
+struct GridPlace {
+  glm::vec3 position;
+  float half;
+};
+GridPlace GridPosition(std::size_t i, std::size_t count) {
+  const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
+  const float spacing = 1.5f;
+  const float half = 0.5f * spacing * static_cast<float>(side - 1);
+  return {{static_cast<float>(i % side) * spacing - half, 0.5f, static_cast<float>(i / side) * spacing - half}, half};
+}
+
 // `count` cubes on a square grid in XZ, a sun, ten of them selected, seen
 // from a three-quarter view that frames the whole grid.
 std::unique_ptr<Viewport> CubeGrid(std::size_t count) {
@@ -174,14 +187,10 @@ std::unique_ptr<Viewport> CubeGrid(std::size_t count) {
   ecs::Coordinator& world = *viewport->world;
   ecs::RegisterBuiltinComponents(world);
   world.ReserveEntities(count + 1);
-  const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
-  const float spacing = 1.5f;
-  const float half = 0.5f * spacing * static_cast<float>(side - 1);
+  const float half = GridPosition(0, count).half;
   for (std::size_t i = 0; i < count; ++i) {
-    const float x = static_cast<float>(i % side) * spacing - half;
-    const float z = static_cast<float>(i / side) * spacing - half;
     const glm::vec4 color{0.3f + 0.6f * static_cast<float>(i % 7) / 6.0f, 0.4f, 0.3f + 0.6f * static_cast<float>(i % 5) / 4.0f, 1};
-    const ecs::Entity cube = AddMesh(world, ecs::MeshShape::kCube, {x, 0.5f, z}, {1, 1, 1}, color);
+    const ecs::Entity cube = AddMesh(world, ecs::MeshShape::kCube, GridPosition(i, count).position, {1, 1, 1}, color);
     if (i % (count / 10) == count / 20) viewport->selection.Add(world.GetEntityId(cube));
   }
   AddLight(world, ecs::LightType::kDirectional, {0, 10, 0}, glm::angleAxis(glm::radians(-50.0f), glm::vec3(1, 0.3f, 0)));
@@ -283,14 +292,12 @@ void Pick(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
 }
 
 // A grid of `count` instances of one mesh (a shape, or a registered mesh when
-// `mesh` is set), as CubeGrid lays them out.
+// `mesh` is set), laid out as CubeGrid lays its cubes, under the default sun.
 render::RenderScene InstanceGrid(std::size_t count, render::MeshAssetId mesh) {
   render::RenderScene scene;
-  const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
   for (std::size_t i = 0; i < count; ++i) {
     render::MeshInstance instance;
-    instance.world = glm::translate(glm::mat4(1.0f), glm::vec3(static_cast<float>(i % side) * 1.5f, 0.5f,
-                                                               static_cast<float>(i / side) * 1.5f));
+    instance.world = glm::translate(glm::mat4(1.0f), GridPosition(i, count).position);
     instance.color = glm::vec4(0.8f, 0.8f, 0.8f, 1.0f);
     instance.pick_id = static_cast<std::uint32_t>(i + 1);
     if (mesh.IsNone()) {

@@ -48,6 +48,11 @@ std::size_t ComponentBytes(int component_type) {
   }
 }
 
+// "accessor 3 (mesh 0 primitive 1 NORMAL)": how every message names one.
+std::string AccessorName(int index, const std::string& what) {
+  return "accessor " + std::to_string(index) + " (" + what + ")";
+}
+
 // One accessor's elements, checked to lie inside its buffer.
 struct ElementView {
   const std::uint8_t* data = nullptr;
@@ -138,7 +143,7 @@ class Importer {
 
   ElementView View(int index, const std::string& what) const {
     const tinygltf::Accessor& accessor = Element(gltf_.accessors, index, "accessor");
-    const std::string name = "accessor " + std::to_string(index) + " (" + what + ")";
+    const std::string name = AccessorName(index, what);
     if (accessor.sparse.isSparse) throw ImportFailure(name + " is sparse, which Cairn does not read");
     if (accessor.bufferView < 0) throw ImportFailure(name + " has no buffer view");
     const tinygltf::BufferView& view = Element(gltf_.bufferViews, accessor.bufferView, "buffer view");
@@ -172,7 +177,7 @@ class Importer {
   std::vector<glm::vec<N, float>> ReadFloats(int index, const std::string& what) const {
     const ElementView view = View(index, what);
     if (view.components != N) {
-      throw ImportFailure("accessor " + std::to_string(index) + " (" + what + ") has " +
+      throw ImportFailure(AccessorName(index, what) + " has " +
                           std::to_string(view.components) + " components, not " + std::to_string(N));
     }
     std::vector<glm::vec<N, float>> values(view.count);
@@ -183,22 +188,21 @@ class Importer {
         switch (view.component_type) {
           case TINYGLTF_COMPONENT_TYPE_FLOAT: std::memcpy(&value, element + c * 4, 4); break;
           case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-            if (!view.normalized) throw ImportFailure("accessor " + std::to_string(index) + " (" + what + ") is not normalized");
+            if (!view.normalized) throw ImportFailure(AccessorName(index, what) + " is not normalized");
             value = static_cast<float>(element[c]) / 255.0f;
             break;
           case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
-            if (!view.normalized) throw ImportFailure("accessor " + std::to_string(index) + " (" + what + ") is not normalized");
+            if (!view.normalized) throw ImportFailure(AccessorName(index, what) + " is not normalized");
             std::uint16_t raw = 0;
             std::memcpy(&raw, element + c * 2, 2);
             value = static_cast<float>(raw) / 65535.0f;
             break;
           }
           default:
-            throw ImportFailure("accessor " + std::to_string(index) + " (" + what +
-                                ") stores a component type Cairn does not read for it");
+            throw ImportFailure(AccessorName(index, what) + " stores a component type Cairn does not read for it");
         }
         if (!std::isfinite(value)) {
-          throw ImportFailure("accessor " + std::to_string(index) + " (" + what + ") holds a value that is not a finite number");
+          throw ImportFailure(AccessorName(index, what) + " holds a value that is not a finite number");
         }
         values[i][c] = value;
       }
@@ -207,8 +211,9 @@ class Importer {
   }
 
   std::vector<std::uint32_t> ReadIndices(int index, std::size_t vertex_count, const std::string& where) const {
-    const ElementView view = View(index, where + " indices");
-    if (view.components != 1) throw ImportFailure("accessor " + std::to_string(index) + " (" + where + " indices) is not a scalar");
+    const std::string what = where + " indices";
+    const ElementView view = View(index, what);
+    if (view.components != 1) throw ImportFailure(AccessorName(index, what) + " is not a scalar");
     std::vector<std::uint32_t> indices(view.count);
     for (std::size_t i = 0; i < view.count; ++i) {
       std::uint32_t value = 0;
@@ -221,7 +226,7 @@ class Importer {
           break;
         }
         case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: std::memcpy(&value, view.At(i), 4); break;
-        default: throw ImportFailure("accessor " + std::to_string(index) + " (" + where + " indices) is not unsigned");
+        default: throw ImportFailure(AccessorName(index, what) + " is not unsigned");
       }
       if (value >= vertex_count) {
         throw ImportFailure("index " + std::to_string(value) + " at position " + std::to_string(i) + " of " + where +

@@ -158,7 +158,7 @@ void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signa
   }
 }
 
-void SystemManager::EntityDestroyed(Entity entity, const Signature& signature) {
+void SystemManager::EntityDestroyed(Entity entity, Signature signature) {
   for (const Entry& entry : systems_) {
     System& system = *entry.system;
     // Only a system whose signature the entity's contains can hold it.

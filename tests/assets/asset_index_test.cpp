@@ -1,35 +1,21 @@
 #include "cairn/assets/asset_index.h"
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
-#include <unistd.h>
+
+#include "cairn/test/files.h"
 
 using cairn::assets::AssetId;
 using cairn::assets::AssetIndex;
 using cairn::assets::NormalizeAssetPath;
-namespace fs = std::filesystem;
+using cairn::test::TempDir;
 
 namespace {
 
 constexpr std::uint64_t kSeed = 99;
-
-// A scratch project folder, removed again at the end of the test.
-struct ScratchFolder {
-  fs::path path = fs::temp_directory_path() / ("cairn_asset_index_" + std::to_string(::getpid()));
-  ScratchFolder() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchFolder() { fs::remove_all(path); }
-  void Touch(const std::string& name) const {
-    fs::create_directories((path / name).parent_path());
-    std::ofstream(path / name) << "x";
-  }
-};
 
 }  // namespace
 
@@ -110,25 +96,25 @@ TEST_CASE("Moving a folder moves every asset under it, or none", "[assets][index
 }
 
 TEST_CASE("Missing lists the assets whose file is gone", "[assets][index]") {
-  ScratchFolder project;
-  project.Touch("art/crate.glb");
+  const TempDir project("asset-index");
+  project.Write("art/crate.glb", "x");
   AssetIndex index(kSeed);
   index.Register("art/crate.glb");
   index.Register("art/barrel.glb");
   index.Register("zebra.glb");
-  REQUIRE(index.Missing(project.path) == std::vector<std::string>{"art/barrel.glb", "zebra.glb"});
-  project.Touch("zebra.glb");
-  REQUIRE(index.Missing(project.path) == std::vector<std::string>{"art/barrel.glb"});
+  REQUIRE(index.Missing(project.Path()) == std::vector<std::string>{"art/barrel.glb", "zebra.glb"});
+  project.Write("zebra.glb", "x");
+  REQUIRE(index.Missing(project.Path()) == std::vector<std::string>{"art/barrel.glb"});
 }
 
 TEST_CASE("The index is saved sorted by id and read back as it was", "[assets][index]") {
-  ScratchFolder project;
+  const TempDir project("asset-index");
   AssetIndex index(kSeed);
   index.Register("b.glb");
   index.Register("a.glb");
   REQUIRE(index.Move("a.glb", "art/a.glb").ok);
-  REQUIRE(index.Save(project.path).ok);
-  const AssetIndex::LoadResult loaded = AssetIndex::Load(project.path, kSeed + 1);
+  REQUIRE(index.Save(project.Path()).ok);
+  const AssetIndex::LoadResult loaded = AssetIndex::Load(project.Path(), kSeed + 1);
   INFO(loaded.error);
   REQUIRE(loaded.index.has_value());
   REQUIRE(loaded.index->ToText() == index.ToText());
@@ -142,7 +128,7 @@ TEST_CASE("The index is saved sorted by id and read back as it was", "[assets][i
   REQUIRE(ids.size() == 2);
   REQUIRE(ids[0] < ids[1]);
   // New ids after a load never repeat one in the file.
-  AssetIndex reloaded = *AssetIndex::Load(project.path, kSeed).index;
+  AssetIndex reloaded = *AssetIndex::Load(project.Path(), kSeed).index;
   for (int i = 0; i < 100; ++i) {
     const AssetId id = *reloaded.Register("new/" + std::to_string(i) + ".glb");
     REQUIRE(cairn::assets::ToHex(id) != ids[0]);
@@ -152,8 +138,8 @@ TEST_CASE("The index is saved sorted by id and read back as it was", "[assets][i
 }
 
 TEST_CASE("A project without an index has an empty one; a broken index is refused naming the file", "[assets][index]") {
-  ScratchFolder project;
-  const AssetIndex::LoadResult empty = AssetIndex::Load(project.path, kSeed);
+  const TempDir project("asset-index");
+  const AssetIndex::LoadResult empty = AssetIndex::Load(project.Path(), kSeed);
   REQUIRE(empty.index.has_value());
   REQUIRE(empty.index->Size() == 0);
 
@@ -169,8 +155,8 @@ TEST_CASE("A project without an index has an empty one; a broken index is refuse
           {"id": "0000000000000002", "path": "a.glb"}]})", "/assets/1: path a.glb appears twice"},
   }));
   CAPTURE(text);
-  std::ofstream(project.path / cairn::assets::kAssetIndexFileName) << text;
-  const AssetIndex::LoadResult loaded = AssetIndex::Load(project.path, kSeed);
+  project.Write(cairn::assets::kAssetIndexFileName, text);
+  const AssetIndex::LoadResult loaded = AssetIndex::Load(project.Path(), kSeed);
   REQUIRE_FALSE(loaded.index.has_value());
   REQUIRE_THAT(loaded.error, Catch::Contains("assets.index.json"));
   REQUIRE_THAT(loaded.error, Catch::Contains(problem));

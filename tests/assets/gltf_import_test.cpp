@@ -1,14 +1,13 @@
 #include "cairn/assets/gltf_import.h"
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
+
+#include "cairn/test/files.h"
 
 using cairn::assets::ImportGltf;
 using cairn::assets::ImportResult;
@@ -18,11 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path DataPath(const std::string& name) {
-  const char* source = std::getenv("CAIRN_SOURCE_DIR");
-  const fs::path root = source != nullptr ? fs::path(source) : fs::path(CAIRN_TEST_SOURCE_DIR);
-  return root / "tests" / "assets" / "data" / name;
-}
+fs::path DataPath(const std::string& name) { return cairn::test::SourcePath("tests/assets/data/" + name); }
 
 const Model& Imported(const ImportResult& result) {
   INFO(result.error);
@@ -137,12 +132,10 @@ TEST_CASE("A base colour texture in a separate image file is decoded to RGBA pix
 }
 
 TEST_CASE("A missing texture image is a warning: the mesh is drawn without it", "[assets][gltf]") {
-  const fs::path folder = fs::temp_directory_path() / ("cairn_assets_test_" + std::to_string(::getpid()));
-  fs::create_directories(folder);
-  fs::copy_file(DataPath("textured_quad.gltf"), folder / "textured_quad.gltf", fs::copy_options::overwrite_existing);
-  fs::copy_file(DataPath("textured_quad.bin"), folder / "textured_quad.bin", fs::copy_options::overwrite_existing);
+  const cairn::test::TempDir folder("assets");
+  fs::copy_file(DataPath("textured_quad.gltf"), folder / "textured_quad.gltf");
+  fs::copy_file(DataPath("textured_quad.bin"), folder / "textured_quad.bin");
   const ImportResult result = ImportGltf(folder / "textured_quad.gltf");
-  fs::remove_all(folder);
   const Model& model = Imported(result);
   REQUIRE(model.TriangleCount() == 2);
   REQUIRE(model.textures.empty());

@@ -2,13 +2,14 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <future>
 #include <string>
 #include <thread>
 
 #include <catch2/catch.hpp>
+
+#include "cairn/test/files.h"
 
 using cairn::assets::FinishedImport;
 using cairn::assets::ImportQueue;
@@ -17,11 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path DataPath(const std::string& name) {
-  const char* source = std::getenv("CAIRN_SOURCE_DIR");
-  const fs::path root = source != nullptr ? fs::path(source) : fs::path(CAIRN_TEST_SOURCE_DIR);
-  return root / "tests" / "assets" / "data" / name;
-}
+fs::path DataPath(const std::string& name) { return cairn::test::SourcePath("tests/assets/data/" + name); }
 
 // Collects until `count` imports have finished; a generous bound on waiting
 // (a liveness check, not a timing one).

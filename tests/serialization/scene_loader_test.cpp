@@ -1,14 +1,12 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
-
-#include <unistd.h>
 
 #include "cairn/ecs/world_dump.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
+#include "cairn/test/files.h"
 #include "test_support.h"
 
 using namespace cairn::serialization;
@@ -346,11 +344,9 @@ struct Sound {
 }  // namespace
 
 TEST_CASE("An asset naming no file in the asset folder is a warning; the scene still opens", "[serialization][scene_loader]") {
-  const std::filesystem::path folder =
-      std::filesystem::temp_directory_path() / ("cairn_asset_folder_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder / "sounds");
-  std::ofstream(folder / "sounds" / "there.ogg") << "x";
+  const cairn::test::TempDir project("asset-folder");
+  project.Write("sounds/there.ogg", "x");
+  const std::filesystem::path& folder = project.Path();
   LoadOptions options;
   options.register_components = [](Coordinator& world) {
     RegisterBuiltinComponents(world);
@@ -376,5 +372,4 @@ TEST_CASE("An asset naming no file in the asset folder is a warning; the scene s
 
   options.asset_folder.reset();  // no project: paths are not looked at
   REQUIRE(LoadScene(scene("sounds/gone.ogg"), options).diagnostics.empty());
-  std::filesystem::remove_all(folder);
 }

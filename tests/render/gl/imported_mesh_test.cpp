@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <filesystem>
 #include <string>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -15,6 +14,7 @@
 #include "cairn/render/editor_camera.h"
 #include "cairn/render/renderer.h"
 #include "cairn/render/screen_projection.h"
+#include "cairn/test/files.h"
 #include "gl/gl_test_context.h"
 
 using namespace cairn::render;
@@ -27,8 +27,29 @@ constexpr int kHeight = 360;
 constexpr std::uint32_t kModelId = 7;
 constexpr std::uint32_t kCubeId = 8;
 
-std::filesystem::path ModelPath() {
-  return std::filesystem::path(CAIRN_TEST_SOURCE_DIR) / "tests" / "assets" / "data" / "cube_and_quad.glb";
+// A renderer with one of tests/assets/data's glTF files registered.
+struct RendererWithModel {
+  cairn::assets::ImportResult imported;
+  GlTestContext context;  // before the renderer: current while it initialises
+  Renderer renderer;
+  MeshAssetId mesh;
+
+  explicit RendererWithModel(const std::string& file)
+      : imported(cairn::assets::ImportGltf(cairn::test::SourcePath("tests/assets/data/" + file))) {
+    INFO(imported.error);
+    REQUIRE(imported.model.has_value());
+    REQUIRE(renderer.Initialize().empty());
+    renderer.Resize(kWidth, kHeight);
+    mesh = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
+    REQUIRE_FALSE(mesh.IsNone());
+  }
+};
+
+LightData Sun(glm::vec3 direction) {
+  LightData sun;
+  sun.type = LightType::Directional;
+  sun.direction = glm::normalize(direction);
+  return sun;
 }
 
 MeshInstance At(glm::vec3 position, std::uint32_t pick_id, SelectionState selection = SelectionState::None) {
@@ -47,16 +68,9 @@ std::string Describe(glm::ivec4 pixel) {
 }  // namespace
 
 TEST_CASE("[Renderer] Draws an imported glTF model in its materials' colours, pickable and outlined", "[render][gl]") {
-  const cairn::assets::ImportResult imported = cairn::assets::ImportGltf(ModelPath());
-  INFO(imported.error);
-  REQUIRE(imported.model.has_value());
-
-  GlTestContext context;
-  Renderer renderer;
-  REQUIRE(renderer.Initialize().empty());
-  renderer.Resize(kWidth, kHeight);
-  const MeshAssetId model = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
-  REQUIRE_FALSE(model.IsNone());
+  RendererWithModel fixture("cube_and_quad.glb");
+  Renderer& renderer = fixture.renderer;
+  const MeshAssetId model = fixture.mesh;
 
   EditorCamera camera;
   camera.SetViewportSize({kWidth, kHeight});
@@ -66,10 +80,7 @@ TEST_CASE("[Renderer] Draws an imported glTF model in its materials' colours, pi
   // spanning x 2..4; a red built-in cube beside them.
   scene.meshes.Add(model, At({5, 0, 0}, kModelId));
   scene.meshes.Add(model, At({5, 0, 5}, kModelId));
-  LightData sun;
-  sun.type = LightType::Directional;
-  sun.direction = glm::normalize(glm::vec3(-0.2f, -1.0f, -0.3f));
-  scene.lights.push_back(sun);
+  scene.lights.push_back(Sun({-0.2f, -1.0f, -0.3f}));
   scene.meshes.Clear();  // Clear forgets registered meshes' instances too
   REQUIRE(scene.meshes.IsEmpty());
   scene.meshes.Add(model, At({0, 0, 0}, kModelId, SelectionState::Primary));
@@ -128,7 +139,7 @@ TEST_CASE("[Renderer] Draws an imported glTF model in its materials' colours, pi
     CHECK(renderer.PickAt(cube_top.x, cube_top.y) == 0);
     CHECK(renderer.PickAt(builtin.x, builtin.y) == kCubeId);
     CHECK(renderer.Stats().mesh_instances == 1);
-    const MeshAssetId again = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
+    const MeshAssetId again = renderer.AddMesh(cairn::assets::ToRenderMesh(*fixture.imported.model));
     CHECK(again != model);
   }
 }
@@ -139,16 +150,9 @@ TEST_CASE("[Renderer] AddMesh before Initialize gives no id", "[render][gl]") {
 }
 
 TEST_CASE("[Renderer] Draws an imported model's base colour texture at its texture coordinates", "[render][gl]") {
-  const cairn::assets::ImportResult imported = cairn::assets::ImportGltf(
-      std::filesystem::path(CAIRN_TEST_SOURCE_DIR) / "tests" / "assets" / "data" / "textured_quad.gltf");
-  INFO(imported.error);
-  REQUIRE(imported.model.has_value());
-
-  GlTestContext context;
-  Renderer renderer;
-  REQUIRE(renderer.Initialize().empty());
-  renderer.Resize(kWidth, kHeight);
-  const MeshAssetId board = renderer.AddMesh(cairn::assets::ToRenderMesh(*imported.model));
+  RendererWithModel fixture("textured_quad.gltf");
+  Renderer& renderer = fixture.renderer;
+  const MeshAssetId board = fixture.mesh;
 
   // Looking down at the 2 x 2 board on y = 0, lit from above. Its 2 x 2
   // texture is red, green (top row) over blue, white; the image's top row is
@@ -158,10 +162,7 @@ TEST_CASE("[Renderer] Draws an imported model's base colour texture at its textu
   camera.SetLookAt({0.0f, 4.0f, 0.01f}, {0.0f, 0.0f, 0.0f});
   RenderScene scene;
   scene.meshes.Add(board, At({0, 0, 0}, kModelId));
-  LightData sun;
-  sun.type = LightType::Directional;
-  sun.direction = glm::normalize(glm::vec3(-0.3f, -1.0f, -0.3f));
-  scene.lights.push_back(sun);
+  scene.lights.push_back(Sun({-0.3f, -1.0f, -0.3f}));
   renderer.Render(scene, camera.Matrices());
   const Image image{kWidth, kHeight, renderer.ReadColorPixels()};
   INFO("image written to " << WritePng(image, "imported_texture.png"));

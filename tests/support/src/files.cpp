@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include <cstdlib>
+
 #include <cerrno>
 
 #include <fstream>
@@ -10,6 +12,11 @@
 #include <system_error>
 
 namespace cairn::test {
+
+std::filesystem::path SourcePath(std::string_view relative) {
+  const char* source = std::getenv("CAIRN_SOURCE_DIR");
+  return std::filesystem::path(source != nullptr ? source : CAIRN_TEST_SOURCE_DIR) / relative;
+}
 
 TempDir::TempDir(std::string_view label) {
   std::string pattern = (std::filesystem::temp_directory_path() / ("cairn-" + std::string(label) + "-XXXXXX")).string();

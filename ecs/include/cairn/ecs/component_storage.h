@@ -157,14 +157,9 @@ class ComponentStorage final : public IComponentStorage {
       return record.value;
     }
     owners_.Insert(entity);
-    T* component = nullptr;
-    if constexpr (std::is_aggregate_v<T>) {
-      component = &components_.emplace_back(T{std::forward<Args>(args)...});
-    } else {
-      component = &components_.emplace_back(std::forward<Args>(args)...);
-    }
+    T& component = components_.emplace_back(Make(std::forward<Args>(args)...));
     base_ = reinterpret_cast<std::byte*>(components_.data());
-    return *component;
+    return component;
   }
 
   // Packed: moves the last component into the removed one's slot. Per
@@ -225,11 +220,12 @@ class ComponentStorage final : public IComponentStorage {
                                     reinterpret_cast<const std::byte*>(&probe));
   }
 
+  // A value from Emplace's arguments: an aggregate's members in order, or a
+  // constructor's arguments (a T itself is copied or moved).
   template <typename... Args>
   static T Make(Args&&... args) {
-    if constexpr (sizeof...(Args) == 1 && (std::is_same_v<std::remove_cvref_t<Args>, T> && ...)) {
-      return T(std::forward<Args>(args)...);
-    } else if constexpr (std::is_aggregate_v<T>) {
+    constexpr bool is_a_t = sizeof...(Args) == 1 && (std::is_same_v<std::remove_cvref_t<Args>, T> && ...);
+    if constexpr (std::is_aggregate_v<T> && !is_a_t) {
       return T{std::forward<Args>(args)...};
     } else {
       return T(std::forward<Args>(args)...);

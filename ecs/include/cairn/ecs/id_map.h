@@ -4,9 +4,8 @@
 // run back, so there are no tombstones and lookups stay short.
 //
 // Ids are random 64-bit values, so at scale every operation on a new id is a
-// cache miss on its bucket. Callers that know an id ahead of time (the
-// EntityPool generates ids ahead and erases in batches) call Prefetch early
-// so the miss overlaps other work.
+// cache miss on its bucket: the EntityPool keeps here only the ids its own
+// IdSequence did not draw (read from files, made by other worlds).
 
 #include <cstddef>
 #include <cstdint>
@@ -35,13 +34,6 @@ class IdMap {
     }
   }
   bool Contains(EntityId id) const { return Find(id) != kNotFound; }
-
-  // A hint that `id` will be looked up, inserted or erased soon: starts
-  // loading its bucket into the cache. Changes nothing observable. A later
-  // rehash (growth) makes the hint useless, never wrong.
-  void Prefetch(EntityId id) const {
-    if (!buckets_.empty()) __builtin_prefetch(&buckets_[BucketOf(id.value)], 1);
-  }
 
   void Reserve(std::size_t count);
   void Clear();

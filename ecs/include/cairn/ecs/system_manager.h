@@ -58,8 +58,9 @@ class SystemManager {
   // whose signature does not name it cannot change membership, so only the
   // systems naming it are checked (the Coordinator's add/remove path).
   void EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed);
-  // Before an entity with this signature is destroyed.
-  void EntityDestroyed(Entity entity, const Signature& signature);
+  // Before an entity with this signature is destroyed. A copy: the
+  // removal hooks may create entities and move the caller's array.
+  void EntityDestroyed(Entity entity, Signature signature);
 
   std::size_t Count() const { return systems_.size(); }
 

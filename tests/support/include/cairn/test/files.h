@@ -28,6 +28,11 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// A path in the source tree ("tests/assets/data/crate.glb"): under
+// $CAIRN_SOURCE_DIR when set (CTest sets it), else under the tree the tests
+// were built from.
+std::filesystem::path SourcePath(std::string_view relative);
+
 // The file's bytes; throws std::runtime_error naming the file when it cannot
 // be read.
 std::string ReadText(const std::filesystem::path& file);
