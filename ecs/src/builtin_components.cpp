@@ -17,7 +17,8 @@ void RegisterBuiltinComponents(Coordinator& coordinator) {
 
   coordinator.RegisterComponent<MeshRenderer>("MeshRenderer")
       .EnumField("mesh", &MeshRenderer::mesh, {"cube", "sphere", "plane", "cylinder", "cone"})
-      .Field("color", &MeshRenderer::color, FieldHints{.min = 0.0f, .max = 1.0f, .speed = 0.01f, .color = true});
+      .Field("color", &MeshRenderer::color, FieldHints{.min = 0.0f, .max = 1.0f, .speed = 0.01f, .color = true})
+      .AssetField("asset", &MeshRenderer::asset, FieldHints{.extensions = {".gltf", ".glb"}});
 
   coordinator.RegisterComponent<Light>("Light")
       .EnumField("type", &Light::type, {"directional", "point", "spot"})

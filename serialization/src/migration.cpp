@@ -66,25 +66,61 @@ void NamesAndQuaternions(Document& document, DiagnosticSink& sink) {
   }
 }
 
+// Version 1 -> 2 (scene and runtime): MeshRenderer gains "asset", a mesh
+// file; "" keeps drawing the built-in primitive "mesh" names.
+void MeshRendererAssets(Document& document, DiagnosticSink&) {
+  const auto entities = document.find("entities");
+  if (entities == document.end() || !entities->is_array()) return;  // validation reports it
+  for (Document& entity : *entities) {
+    if (!entity.is_object()) continue;
+    const auto components = entity.find("components");
+    if (components == entity.end() || !components->is_object()) continue;
+    const auto mesh = components->find("MeshRenderer");
+    if (mesh == components->end() || !mesh->is_object() || mesh->contains("asset")) continue;
+    (*mesh)["asset"] = "";
+  }
+}
+
+constexpr const char* kMeshRendererAssets = "MeshRenderer gains \"asset\" (\"\": the built-in \"mesh\")";
+
+bool Migrate(Document& document, const std::vector<MigrationStep>& steps, int from_version, int to_version,
+             DiagnosticSink& sink) {
+  const std::size_t errors_before = sink.ErrorCount();
+  const int first = steps.empty() ? to_version : steps.front().from_version;
+  for (int version = from_version; version < to_version; ++version) {
+    steps[static_cast<std::size_t>(version - first)].apply(document, sink);
+    if (sink.ErrorCount() != errors_before) return false;
+    document["version"] = version + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::vector<MigrationStep>& SceneMigrations() {
   static const std::vector<MigrationStep> steps = {
       {0, "names move from the Name component to \"name\"; Transform rotation from Euler degrees to a quaternion",
        &NamesAndQuaternions},
+      {1, kMeshRendererAssets, &MeshRendererAssets},
   };
-  static_assert(kSceneVersion == 1, "add a migration step for the new version");
+  static_assert(kSceneVersion == 2, "add a migration step for the new version");
+  return steps;
+}
+
+const std::vector<MigrationStep>& RuntimeMigrations() {
+  static const std::vector<MigrationStep> steps = {
+      {1, kMeshRendererAssets, &MeshRendererAssets},
+  };
+  static_assert(kRuntimeVersion == 2 && kOldestRuntimeVersion == 1, "add a migration step for the new version");
   return steps;
 }
 
 bool MigrateScene(Document& document, int from_version, DiagnosticSink& sink) {
-  const std::size_t errors_before = sink.ErrorCount();
-  for (int version = from_version; version < kSceneVersion; ++version) {
-    SceneMigrations()[static_cast<std::size_t>(version)].apply(document, sink);
-    if (sink.ErrorCount() != errors_before) return false;
-    document["version"] = version + 1;
-  }
-  return true;
+  return Migrate(document, SceneMigrations(), from_version, kSceneVersion, sink);
+}
+
+bool MigrateRuntime(Document& document, int from_version, DiagnosticSink& sink) {
+  return Migrate(document, RuntimeMigrations(), from_version, kRuntimeVersion, sink);
 }
 
 }  // namespace cairn::serialization

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "cairn/serialization/atomic_file.h"
+#include "cairn/serialization/migration.h"
 #include "world_reader.h"
 
 namespace cairn::serialization {
@@ -10,12 +11,14 @@ namespace cairn::serialization {
 RuntimeLoadResult LoadRuntime(std::string_view text, const LoadOptions& options) {
   DiagnosticSink sink(options.max_errors);
   RuntimeLoadResult result;
-  const std::optional<Document> document =
-      ParseDocument(text, ParseLimits{options.max_bytes, options.max_depth}, sink);
+  std::optional<Document> document = ParseDocument(text, ParseLimits{options.max_bytes, options.max_depth}, sink);
   // A document that parsed with errors is still checked, to report every
   // problem; ReadWorld gives no world when the sink holds an error.
-  if (document && detail::CheckHeader(*document, detail::FileKind::kRuntime, sink)) {
-    result.world = detail::ReadWorld(*document, detail::FileKind::kRuntime, options, sink, nullptr);
+  if (document) {
+    const std::optional<int> version = detail::CheckHeader(*document, detail::FileKind::kRuntime, sink);
+    if (version && MigrateRuntime(*document, *version, sink)) {
+      result.world = detail::ReadWorld(*document, detail::FileKind::kRuntime, options, sink, nullptr);
+    }
   }
   result.diagnostics = sink.Take();
   return result;

@@ -697,7 +697,7 @@ std::optional<int> CheckHeader(const Document& document, FileKind kind, Diagnost
     sink.Error("", "missing key \"version\"");
     return std::nullopt;
   }
-  const int oldest = kind == FileKind::kScene ? 0 : kRuntimeVersion;
+  const int oldest = kind == FileKind::kScene ? 0 : kOldestRuntimeVersion;
   const std::optional<std::uint64_t> version = NonNegativeInteger(*version_it);
   if (version && *version > static_cast<std::uint64_t>(supported)) {
     sink.Error("/version", "version " + Found(*version_it) + " is newer than this build supports (" +

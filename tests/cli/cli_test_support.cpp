@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "cairn/serialization/scene_format.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
 
@@ -13,7 +14,7 @@ namespace fs = std::filesystem;
 Document Scene(std::initializer_list<Document> entities) {
   Document scene = Document::object();
   scene["format"] = "cairn.scene";
-  scene["version"] = 1;
+  scene["version"] = cairn::serialization::kSceneVersion;
   scene["editor"] = Document::object();
   scene["entities"] = Document::array();
   for (const Document& entity : entities) scene["entities"].push_back(entity);

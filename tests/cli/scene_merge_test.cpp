@@ -183,7 +183,7 @@ TEST_CASE("Editing an entity the other side deleted is a conflict", "[merge]") {
 
   SECTION("changed in ours, deleted in theirs: it stays, as ours has it") {
     Document ours = base, theirs = base;
-    Component(ours, kLamp, "MeshRenderer") = {{"mesh", "sphere"}, {"color", {1, 1, 0, 1}}};
+    Component(ours, kLamp, "MeshRenderer") = {{"mesh", "sphere"}, {"color", {1, 1, 0, 1}}, {"asset", ""}};
     RemoveEntity(theirs, kLamp);
     Arrange(theirs, kRoom, {kCrate, kShelf, kBox});
 

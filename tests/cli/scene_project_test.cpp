@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 // A door of the sample project (tests/serialization/data/project) on the
 // entity Gate, with a Health under a name the field had before.
 std::string GateScene(const std::string& speed = "4", const std::string& label = "Gate") {
-  return R"({"format": "cairn.scene", "version": 1, "entities": [
+  return R"({"format": "cairn.scene", "version": 2, "entities": [
     {"id": "0000000000000001", "name": "Gate", "parent": null, "order": 0, "components": {
       "Door": {"target": "0000000000000001", "open": true, "speed": )" +
          speed + R"(, "uses": 2, "label": ")" + label + R"(", "mode": "hinged",
@@ -176,7 +176,7 @@ TEST_CASE("info names the project and counts its components as known", "[cli][pr
   REQUIRE(result.out == "file: levels/gate.scene\n"
                         "project: Beacon (" + (work / "game/cairn.project.json").string() + ")\n"
                         "format: cairn.scene\n"
-                        "version: 1\n"
+                        "version: 2\n"
                         "entities: 1\n"
                         "roots: 1\n"
                         "hierarchy depth: 1\n"

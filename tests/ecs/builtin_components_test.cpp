@@ -79,7 +79,7 @@ TEST_CASE("Built-in components have their reflected fields", "[ecs][builtin]") {
   using Names = std::vector<std::string>;
   REQUIRE(FieldNames(*world.FindComponentInfo("Name")) == Names{"value"});
   REQUIRE(FieldNames(*world.FindComponentInfo("Transform")) == Names{"position", "rotation", "scale"});
-  REQUIRE(FieldNames(*world.FindComponentInfo("MeshRenderer")) == Names{"mesh", "color"});
+  REQUIRE(FieldNames(*world.FindComponentInfo("MeshRenderer")) == Names{"mesh", "color", "asset"});
   REQUIRE(FieldNames(*world.FindComponentInfo("Light")) == Names{"type", "color", "intensity", "range", "cone_angle"});
   REQUIRE(FieldNames(*world.FindComponentInfo("Camera")) == Names{"fov", "near", "far", "primary"});
   REQUIRE(FieldNames(*world.FindComponentInfo("Rotator")) == Names{"axis", "degrees_per_second"});
@@ -104,7 +104,7 @@ TEST_CASE("Built-in components default to sensible values", "[ecs][builtin]") {
   REQUIRE(DefaultJson(world, "Name") == R"({"value":""})");
   REQUIRE(DefaultJson(world, "Transform") == R"({"position":[0,0,0],"rotation":[0,0,0,1],"scale":[1,1,1]})");
   REQUIRE(DefaultJson(world, "MeshRenderer") ==
-          R"({"mesh":"cube","color":[0.800000011920929,0.800000011920929,0.800000011920929,1]})");
+          R"({"mesh":"cube","color":[0.800000011920929,0.800000011920929,0.800000011920929,1],"asset":""})");
   REQUIRE(DefaultJson(world, "Light") == R"({"type":"point","color":[1,1,1],"intensity":1,"range":10,"cone_angle":30})");
   REQUIRE(DefaultJson(world, "Camera") == R"({"fov":60,"near":0.10000000149011612,"far":1000,"primary":false})");
   REQUIRE(DefaultJson(world, "Rotator") == R"({"axis":[0,1,0],"degrees_per_second":45})");

@@ -174,7 +174,9 @@ TEST_CASE("Every built-in component records its reflected fields", "[ecs][reflec
                 {
                     {"mesh", FieldType::kEnum, offsetof(MeshRenderer, mesh), {}, {"cube", "sphere", "plane", "cylinder", "cone"}},
                     {"color", FieldType::kVec4, offsetof(MeshRenderer, color), {0.0f, 1.0f, 0.01f, true}, {}},
+                    {"asset", FieldType::kAsset, offsetof(MeshRenderer, asset), {}, {}},
                 });
+  REQUIRE(InfoOf(world, "MeshRenderer").fields[2].hints.extensions == std::vector<std::string>{".gltf", ".glb"});
   RequireFields(InfoOf(world, "Light"),
                 {
                     {"type", FieldType::kEnum, offsetof(Light, type), {}, {"directional", "point", "spot"}},

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/world_dump.h"
 #include "cairn/serialization/migration.h"
 #include "cairn/serialization/scene_format.h"
@@ -19,7 +20,47 @@ TEST_CASE("There is one migration step per older version", "[serialization][migr
   }
 }
 
-TEST_CASE("A version 0 file loads and saves as the golden version 1 file", "[serialization][migration]") {
+TEST_CASE("There is one runtime migration step per older readable version", "[serialization][migration]") {
+  REQUIRE(RuntimeMigrations().size() == static_cast<std::size_t>(kRuntimeVersion - kOldestRuntimeVersion));
+  for (std::size_t i = 0; i < RuntimeMigrations().size(); ++i) {
+    REQUIRE(RuntimeMigrations()[i].from_version == kOldestRuntimeVersion + static_cast<int>(i));
+    REQUIRE_FALSE(RuntimeMigrations()[i].description.empty());
+  }
+}
+
+TEST_CASE("A version 1 MeshRenderer gains an empty asset and keeps its primitive", "[serialization][migration]") {
+  Document document = Document::parse(R"({"format": "cairn.scene", "version": 1, "entities": [
+      {"id": "0000000000000001", "name": "Box", "parent": null, "order": 0, "components": {
+        "MeshRenderer": {"mesh": "cone", "color": [1, 0, 0, 1]}, "Transform": {
+        "position": [0, 0, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1]}}},
+      {"id": "0000000000000002", "name": null, "parent": null, "order": 1, "components": {}}]})");
+  DiagnosticSink sink(10);
+  REQUIRE(MigrateScene(document, 1, sink));
+  REQUIRE(document["version"] == 2);
+  const Document& mesh = document["entities"][0]["components"]["MeshRenderer"];
+  REQUIRE(mesh == Document::parse(R"({"mesh": "cone", "color": [1, 0, 0, 1], "asset": ""})"));
+  REQUIRE(document["entities"][0]["components"]["Transform"]["rotation"] == Document::parse("[0, 0, 0, 1]"));
+  REQUIRE(document["entities"][1]["components"].empty());
+
+  const LoadResult loaded = LoadScene(document.dump());
+  REQUIRE(loaded.Ok());
+  const Entity box = loaded.scene->world->FindEntity(EntityId{1});
+  REQUIRE(loaded.scene->world->GetComponent<MeshRenderer>(box).mesh == MeshShape::kCone);
+  REQUIRE(loaded.scene->world->GetComponent<MeshRenderer>(box).asset.empty());
+}
+
+TEST_CASE("A version 1 runtime export loads with its meshes migrated", "[serialization][migration]") {
+  Document document = Document::parse(R"({"format": "cairn.runtime", "version": 1, "entities": [
+      {"id": "0000000000000001", "name": "Box", "parent": null, "order": 0, "components": {
+        "MeshRenderer": {"mesh": "sphere", "color": [0, 1, 0, 1]}},
+        "world": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]})");
+  DiagnosticSink sink(10);
+  REQUIRE(MigrateRuntime(document, 1, sink));
+  REQUIRE(document["version"] == kRuntimeVersion);
+  REQUIRE(document["entities"][0]["components"]["MeshRenderer"]["asset"] == "");
+}
+
+TEST_CASE("A version 0 file loads and saves as the golden current-version file", "[serialization][migration]") {
   const LoadResult result = LoadSceneFile(t::DataPath("sample_v0.scene"));
   REQUIRE(result.diagnostics.empty());
   REQUIRE(result.Ok());
@@ -35,7 +76,7 @@ TEST_CASE("Version 0 names become entity names", "[serialization][migration]") {
       {"id": "0000000000000002", "parent": null, "order": 1, "components": {}}]})");
   DiagnosticSink sink(10);
   REQUIRE(MigrateScene(document, 0, sink));
-  REQUIRE(document["version"] == 1);
+  REQUIRE(document["version"] == kSceneVersion);
   REQUIRE(document["entities"][0]["name"] == "Crate");
   REQUIRE_FALSE(document["entities"][0]["components"].contains("Name"));
   REQUIRE(document["entities"][1]["name"].is_null());
@@ -75,7 +116,7 @@ TEST_CASE("A version 0 file with a name key is refused by the migration", "[seri
 }
 
 TEST_CASE("A current document needs no migration", "[serialization][migration]") {
-  Document document = Document::parse(R"({"format": "cairn.scene", "version": 1, "entities": []})");
+  Document document = Document::parse(R"({"format": "cairn.scene", "version": 2, "entities": []})");
   const Document before = document;
   DiagnosticSink sink(10);
   REQUIRE(MigrateScene(document, kSceneVersion, sink));

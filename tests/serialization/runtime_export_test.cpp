@@ -23,7 +23,7 @@ TEST_CASE("An export has the runtime format and no editor data", "[serialization
   REQUIRE(ExportRuntime(*world) ==
           "{\n"
           "  \"format\": \"cairn.runtime\",\n"
-          "  \"version\": 1,\n"
+          "  \"version\": 2,\n"
           "  \"entities\": []\n"
           "}\n");
 }

@@ -61,14 +61,17 @@ TEST_CASE("A runtime loader refuses scene files and editor data", "[serializatio
   REQUIRE(scene.diagnostics.size() == 1);
   REQUIRE(scene.diagnostics[0].ToString() == "/format: expected \"cairn.runtime\", found \"cairn.scene\"");
   const RuntimeLoadResult editor =
-      LoadRuntime(R"({"format": "cairn.runtime", "version": 1, "editor": {}, "entities": []})");
+      LoadRuntime(R"({"format": "cairn.runtime", "version": 2, "editor": {}, "entities": []})");
   REQUIRE(editor.diagnostics.size() == 1);
   REQUIRE(editor.diagnostics[0].ToString() == "/editor: unknown key \"editor\" (expected format, version, entities)");
-  const RuntimeLoadResult newer = LoadRuntime(R"({"format": "cairn.runtime", "version": 2, "entities": []})");
+  const RuntimeLoadResult newer = LoadRuntime(R"({"format": "cairn.runtime", "version": 3, "entities": []})");
   REQUIRE(newer.diagnostics[0].ToString() ==
-          "/version: version 2 is newer than this build supports (1); open it with a newer Cairn");
+          "/version: version 3 is newer than this build supports (2); open it with a newer Cairn");
   const RuntimeLoadResult older = LoadRuntime(R"({"format": "cairn.runtime", "version": 0, "entities": []})");
-  REQUIRE(older.diagnostics[0].ToString() == "/version: expected 1, found 0");
+  REQUIRE(older.diagnostics[0].ToString() == "/version: expected an integer from 1 to 2, found 0");
+  const RuntimeLoadResult first = LoadRuntime(R"({"format": "cairn.runtime", "version": 1, "entities": []})");
+  REQUIRE(first.Ok());
+  REQUIRE(first.diagnostics.empty());
 }
 
 TEST_CASE("Components a game does not register are skipped with a warning", "[serialization][runtime_loader]") {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cairn/ecs/world_dump.h"
+#include "cairn/serialization/scene_format.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
 #include "cairn/test/files.h"
@@ -38,7 +39,7 @@ TEST_CASE("The golden file loads into the sample world", "[serialization][scene_
   const LoadResult result = LoadSceneFile(t::DataPath("sample.scene"));
   REQUIRE(result.Ok());
   REQUIRE(result.diagnostics.empty());
-  REQUIRE(result.file_version == 1);
+  REQUIRE(result.file_version == kSceneVersion);
   REQUIRE(DumpWorld(*result.scene->world) == DumpWorld(*t::MakeSampleWorld()));
   REQUIRE(SaveSceneToString(*result.scene->world, result.scene->editor) ==
           SaveSceneToString(*t::MakeSampleWorld(), t::SampleEditorData()));
@@ -295,7 +296,7 @@ TEST_CASE("ParseSceneDocument and LoadSceneDocument split a load in two", "[seri
   REQUIRE(document);
   REQUIRE(diagnostics.empty());
   REQUIRE(version == 0);
-  REQUIRE((*document)["version"] == 1);
+  REQUIRE((*document)["version"] == kSceneVersion);
   const LoadResult result = LoadSceneDocument(*document);
   REQUIRE(result.Ok());
 }

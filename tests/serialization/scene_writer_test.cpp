@@ -23,7 +23,7 @@ TEST_CASE("An empty world saves as an empty entity list", "[serialization][scene
   REQUIRE(SaveSceneToString(*world, PlainValue::MakeObject()) ==
           "{\n"
           "  \"format\": \"cairn.scene\",\n"
-          "  \"version\": 1,\n"
+          "  \"version\": 2,\n"
           "  \"editor\": {},\n"
           "  \"entities\": []\n"
           "}\n");

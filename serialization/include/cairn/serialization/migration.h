@@ -12,6 +12,9 @@
 //     entities had no "name" key;
 //   - Transform "rotation" was Euler angles in degrees [x, y, z], applied
 //     about the parent's X axis first, then Y, then Z.
+//
+// Version 1 (scene and runtime files): MeshRenderer had no "asset" field;
+// every mesh was the built-in primitive its "mesh" names.
 
 #include <string>
 #include <vector>
@@ -32,9 +35,17 @@ struct MigrationStep {
 // Step i migrates version i; size() == kSceneVersion.
 const std::vector<MigrationStep>& SceneMigrations();
 
+// Step i migrates version kOldestRuntimeVersion + i;
+// size() == kRuntimeVersion - kOldestRuntimeVersion.
+const std::vector<MigrationStep>& RuntimeMigrations();
+
 // Runs the steps from `from_version` up to kSceneVersion and sets "version".
 // Stops at the first step that reports an error; returns whether all ran.
 // Precondition: 0 <= from_version <= kSceneVersion.
 bool MigrateScene(Document& document, int from_version, DiagnosticSink& sink);
+
+// The same for a runtime file. Precondition:
+// kOldestRuntimeVersion <= from_version <= kRuntimeVersion.
+bool MigrateRuntime(Document& document, int from_version, DiagnosticSink& sink);
 
 }  // namespace cairn::serialization
