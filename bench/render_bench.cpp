@@ -113,7 +113,7 @@ ecs::Entity AddMesh(ecs::Coordinator& world, ecs::MeshShape shape, glm::vec3 pos
   transform.position = position;
   transform.scale = scale;
   world.AddComponent<ecs::Transform>(entity, transform);
-  world.AddComponent<ecs::MeshRenderer>(entity, ecs::MeshRenderer{shape, color});
+  world.AddComponent<ecs::MeshRenderer>(entity, ecs::MeshRenderer{shape, color, {}});
   return entity;
 }
 

@@ -47,7 +47,7 @@ std::unique_ptr<Coordinator> MakeBenchWorld() {
     const glm::quat rotation = glm::normalize(glm::quat(unit(rng), unit(rng), unit(rng), unit(rng)));
     world->AddComponent(entity, Transform{{coordinate(rng), coordinate(rng), coordinate(rng)}, rotation,
                                           {1.0f, 1.0f + unit(rng), 1.0f}});
-    world->AddComponent(entity, MeshRenderer{static_cast<MeshShape>(i % 5), {unit(rng), unit(rng), unit(rng), 1.0f}});
+    world->AddComponent(entity, MeshRenderer{static_cast<MeshShape>(i % 5), {unit(rng), unit(rng), unit(rng), 1.0f}, {}});
     if (i % 3 == 0) {
       if (i % 2 == 0) {
         world->AddComponent(entity, Light{LightType::kPoint, {unit(rng), unit(rng), unit(rng)}, 2.0f, 15.0f, 30.0f});

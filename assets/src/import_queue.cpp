@@ -19,6 +19,7 @@ ImportQueue::~ImportQueue() {
 
 bool ImportQueue::Request(const std::filesystem::path& path) {
   if (!requested_.insert(path).second) return false;
+  ++requested_count_;
   {
     const std::lock_guard lock(mutex_);
     queue_.push_back(path);
@@ -27,6 +28,8 @@ bool ImportQueue::Request(const std::filesystem::path& path) {
   return true;
 }
 
+void ImportQueue::Forget(const std::filesystem::path& path) { requested_.erase(path); }
+
 std::vector<FinishedImport> ImportQueue::Collect() {
   const std::lock_guard lock(mutex_);
   return std::exchange(finished_, {});
@@ -34,7 +37,7 @@ std::vector<FinishedImport> ImportQueue::Collect() {
 
 ImportProgress ImportQueue::Progress() const {
   const std::lock_guard lock(mutex_);
-  return {finished_count_, requested_.size()};
+  return {finished_count_, requested_count_};
 }
 
 void ImportQueue::Work() {

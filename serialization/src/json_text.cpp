@@ -127,6 +127,12 @@ void AppendString(std::string& out, std::string_view text) {
   out += '"';
 }
 
+std::string Quoted(std::string_view text) {
+  std::string out;
+  AppendString(out, text);
+  return out;
+}
+
 void AppendNewline(std::string& out, int depth) {
   out += '\n';
   out.append(static_cast<std::size_t>(depth) * 2, ' ');

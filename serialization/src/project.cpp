@@ -54,12 +54,6 @@ bool IsIdentifier(std::string_view name) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
-std::string Quoted(std::string_view text) {
-  std::string out;
-  AppendString(out, text);
-  return out;
-}
-
 // Field problems reported at a fixed JSON pointer.
 class PointerReport final : public ecs::FieldReport {
  public:

@@ -20,6 +20,7 @@
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/errors.h"
 #include "cairn/ecs/field_codec.h"
+#include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/json_text.h"
 #include "cairn/serialization/plain_json.h"
 #include "cairn/serialization/scene_format.h"
@@ -35,12 +36,6 @@ using ecs::FieldInfo;
 using ecs::FieldType;
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
-
-std::string Quoted(std::string_view text) {
-  std::string out;
-  AppendString(out, text);
-  return out;
-}
 
 // The value of a JSON integer that is not negative, whichever way the
 // document stores it (parsed text gives unsigned, built documents signed).
@@ -340,10 +335,8 @@ void Reader::CheckReference(const FieldInfo& field, const Place& place, const vo
   if (field.type == FieldType::kAsset) {
     const std::string& path = field.Ref<std::string>(component);
     if (path.empty() || !options_.asset_folder) return;
-    std::error_code error;
-    const std::filesystem::path file = *options_.asset_folder / path;
-    if (!std::filesystem::is_regular_file(file, error)) {
-      sink_.Warning(place.Pointer(), "asset " + Quoted(path) + " is missing: there is no file " + file.string());
+    if (std::optional<std::string> problem = MissingAssetProblem(*options_.asset_folder, path)) {
+      sink_.Warning(place.Pointer(), std::move(*problem));
     }
     return;
   }

@@ -36,7 +36,7 @@ inline void BuildCommandScene(Coordinator& world) {
   const Entity e = make(kE, "E", kNoEntityId);
   make(kF, nullptr, kNoEntityId);
   world.AddComponent<Transform>(a, Transform{{1, 2, 3}, glm::angleAxis(0.5f, glm::vec3(0, 1, 0)), glm::vec3(2.0f)});
-  world.AddComponent<MeshRenderer>(a, MeshRenderer{MeshShape::kSphere, {1.0f, 0.5f, 0.25f, 1.0f}});
+  world.AddComponent<MeshRenderer>(a, MeshRenderer{MeshShape::kSphere, {1.0f, 0.5f, 0.25f, 1.0f}, {}});
   world.AddComponent<Light>(b, Light{LightType::kSpot, {1.0f, 0.9f, 0.8f}, 4.0f, 25.0f, 20.0f});
   world.AddComponent<Transform>(b, Transform{{0, 1, 0}, glm::quat(1, 0, 0, 0), glm::vec3(1.0f)});
   world.AddComponent<Static>(c);

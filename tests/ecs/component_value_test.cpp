@@ -133,6 +133,6 @@ TEST_CASE("ToPlain describes the value by its reflected fields", "[ecs][componen
   TestWorld world(1);
   RegisterBuiltinComponents(world);
   const ComponentValue value =
-      ComponentValue::From(InfoPtr(world, "MeshRenderer"), MeshRenderer{MeshShape::kSphere, {1.0f, 0.5f, 0.25f, 1.0f}});
+      ComponentValue::From(InfoPtr(world, "MeshRenderer"), MeshRenderer{MeshShape::kSphere, {1.0f, 0.5f, 0.25f, 1.0f}, {}});
   REQUIRE(value.ToPlain().ToJsonText() == R"({"mesh":"sphere","color":[1,0.5,0.25,1],"asset":""})");
 }

@@ -226,7 +226,7 @@ class Generator {
       return ValueOf(world_, Transform{AnyVec3(), rotation, AnyVec3()});
     }
     if (component == "MeshRenderer") {
-      return ValueOf(world_, MeshRenderer{static_cast<MeshShape>(Below(5)), {AnyFloat(), AnyFloat(), AnyFloat(), 1.0f}});
+      return ValueOf(world_, MeshRenderer{static_cast<MeshShape>(Below(5)), {AnyFloat(), AnyFloat(), AnyFloat(), 1.0f}, Below(3) == 0 ? "props/crate.gltf" : ""});
     }
     if (component == "Light") {
       return ValueOf(world_, Light{static_cast<LightType>(Below(3)), AnyVec3(), AnyFloat(), AnyFloat(), AnyFloat()});

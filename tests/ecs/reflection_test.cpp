@@ -303,7 +303,7 @@ TEST_CASE("Every built-in component round-trips through plain data", "[ecs][refl
   const Entity entity = world.CreateEntity();
   world.AddComponent<Name>(entity, Name{"Lamp"});
   world.AddComponent<Transform>(entity, Transform{{1, 2, 3}, glm::quat(0.0f, 1.0f, 0.0f, 0.0f), {4, 5, 6}});
-  world.AddComponent<MeshRenderer>(entity, MeshRenderer{MeshShape::kCone, {0.1f, 0.2f, 0.3f, 0.4f}});
+  world.AddComponent<MeshRenderer>(entity, MeshRenderer{MeshShape::kCone, {0.1f, 0.2f, 0.3f, 0.4f}, {}});
   world.AddComponent<Light>(entity, Light{LightType::kSpot, {0.9f, 0.8f, 0.7f}, 2.0f, 25.0f, 40.0f});
   world.AddComponent<Camera>(entity, Camera{75.0f, 0.5f, 500.0f, true});
   world.AddComponent<Rotator>(entity, Rotator{{1, 0, 0}, -90.0f});

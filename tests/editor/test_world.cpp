@@ -44,7 +44,7 @@ SampleScene BuildSampleScene(ecs::Coordinator& world) {
       ecs::Transform{glm::vec3(1.0f, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f), glm::vec3(1.0f)});
   Put(world, scene.player, ecs::Player{});
   scene.crate = AddEntity(world, "Crate", scene.level);
-  Put(world, scene.crate, ecs::MeshRenderer{ecs::MeshShape::kCube, glm::vec4(0.5f, 0.3f, 0.1f, 1.0f)});
+  Put(world, scene.crate, ecs::MeshRenderer{ecs::MeshShape::kCube, glm::vec4(0.5f, 0.3f, 0.1f, 1.0f), {}});
   scene.chaser = AddEntity(world, "Chaser", scene.level);
   Put(world, scene.chaser, ecs::Follow{scene.player, glm::vec3(0.0f, 1.0f, -2.0f), 0.5f});
   scene.lamp = AddEntity(world, "Lamp");

@@ -23,12 +23,6 @@ std::string Double(double value) {
   return out;
 }
 
-std::string Quoted(std::string_view text) {
-  std::string out;
-  AppendString(out, text);
-  return out;
-}
-
 std::string Value(const Document& value) {
   std::string out;
   AppendValue(out, value, 0);

@@ -63,7 +63,7 @@ class RandomScene {
   void AddComponents(Coordinator& world, Entity entity, const std::vector<Entity>& entities) {
     if (Chance(0.8)) world.AddComponent(entity, Name{String()});
     if (Chance(0.7)) world.AddComponent(entity, Transform{Vec3(), Quat(), Vec3()});
-    if (Chance(0.5)) world.AddComponent(entity, MeshRenderer{static_cast<MeshShape>(Int(0, 4)), Vec4()});
+    if (Chance(0.5)) world.AddComponent(entity, MeshRenderer{static_cast<MeshShape>(Int(0, 4)), Vec4(), Chance(0.3) ? "meshes/Rock " + std::to_string(Int(0, 9)) + ".glb" : ""});
     if (Chance(0.3)) {
       world.AddComponent(entity, Light{static_cast<LightType>(Int(0, 2)), Vec3(), Float(), Float(), Float()});
     }

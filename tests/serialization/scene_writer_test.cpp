@@ -96,7 +96,7 @@ TEST_CASE("Floats are written in shortest form, enums by name, references by id"
   const Entity target = world->CreateEntity(EntityId{0xabc});
   const Entity follower = world->CreateEntity(EntityId{0xdef});
   world->AddComponent(follower, Follow{world->GetEntityId(target), {0.1f, -0.0f, 1e-45f}, 3.4028235e38f});
-  world->AddComponent(follower, MeshRenderer{MeshShape::kCylinder, {0.1f, 0.2f, 0.3f, 1.0f}});
+  world->AddComponent(follower, MeshRenderer{MeshShape::kCylinder, {0.1f, 0.2f, 0.3f, 1.0f}, {}});
   const std::string text = SaveSceneToString(*world, PlainValue::MakeObject());
   REQUIRE(text.find("\"target\": \"0000000000000abc\"") != std::string::npos);
   REQUIRE(text.find("\"offset\": [0.1, -0.0, 1e-45]") != std::string::npos);

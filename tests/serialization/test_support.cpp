@@ -39,7 +39,7 @@ std::unique_ptr<Coordinator> MakeSampleWorld() {
   const Entity player = w.CreateEntity(EntityId{0x3f2a9c0d41be7e10});
   w.AddComponent(player, Name{"Player"});
   w.AddComponent(player, Transform{{0.0f, 1.0f, 0.0f}, glm::quat(1.0f, 0.0f, 0.0f, 0.0f), {1.0f, 1.0f, 1.0f}});
-  w.AddComponent(player, MeshRenderer{MeshShape::kCube, {1.0f, 0.5f, 0.2f, 1.0f}});
+  w.AddComponent(player, MeshRenderer{MeshShape::kCube, {1.0f, 0.5f, 0.2f, 1.0f}, {}});
   w.AddComponent(player, Player{});
 
   const Entity camera = w.CreateEntity(EntityId{0xc7e1085a93d2f460});
@@ -52,7 +52,7 @@ std::unique_ptr<Coordinator> MakeSampleWorld() {
   const Entity spinner = w.CreateEntity(EntityId{0x51b7e2d09a4c3f81});
   w.AddComponent(spinner, Name{"Spinner"});
   w.AddComponent(spinner, Transform{{3.5f, 0.5f, -2.0f}, glm::quat(1.0f, 0.0f, 0.0f, 0.0f), {0.5f, 0.5f, 0.5f}});
-  w.AddComponent(spinner, MeshRenderer{MeshShape::kSphere, {0.2f, 0.6f, 1.0f, 1.0f}});
+  w.AddComponent(spinner, MeshRenderer{MeshShape::kSphere, {0.2f, 0.6f, 1.0f, 1.0f}, {}});
   w.AddComponent(spinner, Rotator{{0.0f, 1.0f, 0.0f}, 90.0f});
   w.AddComponent(spinner, Static{});
 

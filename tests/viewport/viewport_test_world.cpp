@@ -33,7 +33,7 @@ ecs::EntityId AddEntity(ecs::Coordinator& world, const std::string& name, const 
 ecs::EntityId AddMesh(ecs::Coordinator& world, const std::string& name, ecs::MeshShape shape,
                       const ecs::Transform& transform, glm::vec4 color, ecs::EntityId parent) {
   const ecs::EntityId id = AddEntity(world, name, transform, parent);
-  world.AddComponent<ecs::MeshRenderer>(world.GetEntity(id), ecs::MeshRenderer{shape, color});
+  world.AddComponent<ecs::MeshRenderer>(world.GetEntity(id), ecs::MeshRenderer{shape, color, {}});
   return id;
 }
 

@@ -7,6 +7,7 @@
 #include "cairn/ecs/components/camera.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/selection.h"
+#include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/pick_table.h"
 #include "cairn/editor/viewport/world_matrices.h"
 
@@ -68,7 +69,7 @@ void RenderSceneBuilder::ClearMarks() {
 
 RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const WorldMatrices& matrices,
                                             const Selection& selection, render::RenderScene& scene,
-                                            PickTable& picks) {
+                                            PickTable& picks, AssetMeshes* assets) {
   scene.Clear();
   picks.Clear();
   RenderSceneCounts counts;
@@ -87,7 +88,18 @@ RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const World
       instance.pick_id = picks.Add(entity);
       instance.selection = StateOf(entity);
       counts.selected += instance.selection != render::SelectionState::None ? 1 : 0;
-      scene.meshes.Add(ToRenderShape(mesh.mesh), instance);
+      if (mesh.asset.empty()) {
+        scene.meshes.Add(ToRenderShape(mesh.mesh), instance);
+        return;
+      }
+      const AssetMesh* asset = assets != nullptr ? &assets->Find(mesh.asset) : nullptr;
+      if (asset != nullptr && asset->state == AssetMeshState::kReady) {
+        scene.meshes.Add(asset->mesh, instance);
+        return;
+      }
+      instance.color = asset != nullptr && asset->state == AssetMeshState::kLoading ? kLoadingColor : kMissingColor;
+      ++counts.placeholders;
+      scene.meshes.Add(render::MeshShape::Cube, instance);
     });
     counts.meshes = scene.meshes.InstanceCount();
   }

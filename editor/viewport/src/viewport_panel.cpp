@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/camera_navigator.h"
 #include "cairn/editor/viewport/click_detector.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
@@ -23,6 +24,7 @@
 #include "cairn/render/gizmo.h"
 #include "cairn/render/gizmo_renderer.h"
 #include "cairn/render/renderer.h"
+#include "cairn/serialization/asset_folder.h"
 
 namespace cairn::editor {
 
@@ -54,6 +56,17 @@ bool SameDelta(const render::GizmoDelta& a, const render::GizmoDelta& b) {
   return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
 }
 
+// Imported meshes go to the viewport's renderer.
+class RendererUploader final : public MeshUploader {
+ public:
+  explicit RendererUploader(render::Renderer& renderer) : renderer_(renderer) {}
+  render::MeshAssetId Upload(const render::MeshAsset& mesh) override { return renderer_.AddMesh(mesh); }
+  void Remove(render::MeshAssetId mesh) override { renderer_.RemoveMesh(mesh); }
+
+ private:
+  render::Renderer& renderer_;
+};
+
 }  // namespace
 
 // The panel's state between frames. Draw runs its steps in this order:
@@ -61,6 +74,8 @@ bool SameDelta(const render::GizmoDelta& a, const render::GizmoDelta& b) {
 // click against last frame's image, then the new frame.
 struct ViewportPanel::Impl {
   render::Renderer renderer;
+  RendererUploader uploader{renderer};
+  AssetMeshes assets;
   render::GizmoRenderer gizmo_renderer;
   render::EditorCamera camera;
   render::Gizmo gizmo;
@@ -144,6 +159,7 @@ std::vector<std::string> ViewportPanel::Initialize() { return Initialize({}); }
 std::vector<std::string> ViewportPanel::Initialize(const std::vector<render::ShaderOverride>& shader_overrides) {
   Impl& impl = *impl_;
   impl.initialize_attempted = true;
+  impl.assets.SetFolder(std::nullopt, impl.uploader);  // a new renderer holds none of the meshes
   render::RendererOptions options;
   options.shader_overrides = shader_overrides;
   // Problems met while initialising are returned; later ones (on a resize)
@@ -273,8 +289,13 @@ void ViewportPanel::Draw() {
   }
 
   // ---- The new frame ----
+  const std::shared_ptr<const serialization::Project>& project = context_.Project();
+  impl.assets.SetFolder(serialization::AssetFolderFor(project ? project->file : std::filesystem::path{},
+                                                      context_.ScenePath()),
+                        impl.uploader);
+  impl.assets.Update(impl.uploader, context_.Log(), ImGui::GetTime());
   impl.renderer.Resize(image_size.x, image_size.y);
-  impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks);
+  impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks, &impl.assets);
   impl.picked_world = &world;
   impl.renderer.Render(impl.scene, impl.camera.Matrices());
   if (!targets.empty()) {
@@ -291,6 +312,16 @@ void ViewportPanel::Draw() {
     draw_list->AddText(ImVec2(origin.x + 8.0f, origin.y + 8.0f), IM_COL32(255, 255, 255, 255),
                        "The viewport renderer failed: see the Console");
   }
+  if (const assets::ImportProgress progress = impl.assets.Progress(); progress.Busy()) {
+    const std::string text = "Importing meshes: " + std::to_string(progress.finished) + " of " +
+                             std::to_string(progress.requested) + " done";
+    const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 corner(origin.x + 8.0f, end.y - text_size.y - 10.0f);
+    draw_list->AddRectFilled(ImVec2(corner.x - 4.0f, corner.y - 3.0f),
+                             ImVec2(corner.x + text_size.x + 4.0f, corner.y + text_size.y + 3.0f),
+                             IM_COL32(20, 20, 24, 200), 3.0f);
+    draw_list->AddText(corner, IM_COL32(230, 230, 235, 255), text.c_str());
+  }
   ImGui::EndChild();
 }
 
@@ -302,7 +333,7 @@ void ViewportPanel::FrameSelected() {
   Impl& impl = *impl_;
   ecs::Coordinator& world = context_.World();
   impl.matrices.Refresh(world);
-  const render::Aabb bounds = SelectionBounds(world, impl.matrices, context_.GetSelection().Ids());
+  const render::Aabb bounds = SelectionBounds(world, impl.matrices, context_.GetSelection().Ids(), &impl.assets);
   if (!bounds.IsEmpty()) impl.camera.FrameBox(bounds);
 }
 

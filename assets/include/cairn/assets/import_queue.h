@@ -28,8 +28,8 @@ struct FinishedImport {
 };
 
 struct ImportProgress {
-  std::size_t finished = 0;  // since construction, collected or not
-  std::size_t requested = 0;
+  std::size_t finished = 0;   // since construction, collected or not
+  std::size_t requested = 0;  // since construction, a path again after Forget counting again
   [[nodiscard]] bool Busy() const { return finished < requested; }
 };
 
@@ -44,6 +44,9 @@ class ImportQueue {
 
   // Queues `path` unless it was requested before. Returns whether it queued.
   bool Request(const std::filesystem::path& path);
+  // Lets `path` be requested (and imported) again, after its file changed.
+  // An import of it already under way still finishes and is collected.
+  void Forget(const std::filesystem::path& path);
   // The imports finished since the last call, in the order they finished.
   std::vector<FinishedImport> Collect();
   ImportProgress Progress() const;
@@ -55,6 +58,7 @@ class ImportQueue {
 
   std::function<ImportResult(const std::filesystem::path&)> import_;
   std::set<std::filesystem::path> requested_;  // UI thread only
+  std::size_t requested_count_ = 0;            // UI thread only; Forget does not lower it
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::filesystem::path> queue_;  // guarded by mutex_

@@ -31,6 +31,8 @@ void AppendUnsigned(std::string& out, std::uint64_t value);
 // characters are escaped; each byte of an invalid UTF-8 sequence becomes
 // U+FFFD, so the output is always valid JSON.
 void AppendString(std::string& out, std::string_view text);
+// AppendString's output on its own: "\"door.glb\"" for messages.
+std::string Quoted(std::string_view text);
 // The length of the valid UTF-8 sequence starting at text[i], or 0 when the
 // bytes there are not one (RFC 3629: no overlong forms, no surrogates).
 std::size_t Utf8SequenceLength(std::string_view text, std::size_t i);

@@ -1,7 +1,11 @@
 #pragma once
 // Translates the ECS world into the renderer's RenderScene, once per frame.
 //
-//   MeshRenderer  one mesh instance: world matrix, shape and colour
+//   MeshRenderer  one mesh instance: world matrix, shape and colour; with an
+//                 asset, an instance of that imported mesh once AssetMeshes
+//                 has it, else a placeholder (a cube in kLoadingColor while
+//                 it loads, in kMissingColor when the file is missing or
+//                 cannot be read)
 //   Light         one LightData (position and direction from the world
 //                 matrix: lights shine along their local -Z) and a light icon
 //   Camera        a camera icon
@@ -31,6 +35,7 @@
 
 namespace cairn::editor {
 
+class AssetMeshes;
 class PickTable;
 class Selection;
 class WorldMatrices;
@@ -46,7 +51,8 @@ render::LightData ToLightData(const ecs::Light& light, const glm::mat4& world);
 
 // What one Build produced.
 struct RenderSceneCounts {
-  std::size_t meshes = 0;
+  std::size_t meshes = 0;       // every MeshRenderer's instance, placeholders included
+  std::size_t placeholders = 0;  // assets drawn as a placeholder
   std::size_t lights = 0;
   std::size_t icons = 0;
   std::size_t selected = 0;  // meshes and icons drawn as selected or primary
@@ -56,12 +62,15 @@ class RenderSceneBuilder {
  public:
   // Tint of camera icons (light icons take their light's colour).
   static constexpr glm::vec4 kCameraIconColor{0.85f, 0.88f, 0.95f, 1.0f};
+  // Placeholders of MeshRenderers whose asset is not drawn (yet).
+  static constexpr glm::vec4 kLoadingColor{0.55f, 0.55f, 0.6f, 1.0f};
+  static constexpr glm::vec4 kMissingColor{1.0f, 0.0f, 1.0f, 1.0f};
 
   // Clears `scene` and `picks` and fills them from `world`. `matrices` must
   // have been refreshed for this world. Component types the world has not
-  // registered are skipped.
+  // registered are skipped. Without `assets` every asset is a missing one.
   RenderSceneCounts Build(ecs::Coordinator& world, const WorldMatrices& matrices, const Selection& selection,
-                          render::RenderScene& scene, PickTable& picks);
+                          render::RenderScene& scene, PickTable& picks, AssetMeshes* assets = nullptr);
 
  private:
   void MarkSelection(const ecs::Coordinator& world, const Selection& selection);

@@ -12,6 +12,7 @@
 
 namespace cairn::editor {
 
+class AssetMeshes;
 class WorldMatrices;
 
 // The model-space box one entity occupies: the built-in meshes are unit
@@ -21,13 +22,18 @@ class WorldMatrices;
 inline constexpr render::Aabb kEntityModelBounds{{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}};
 
 // The world box of one entity with world matrix `world`: its position, scale
-// and rotation applied to kEntityModelBounds.
-render::Aabb EntityWorldBounds(const glm::mat4& world);
+// and rotation applied to `model` (kEntityModelBounds by default).
+render::Aabb EntityWorldBounds(const glm::mat4& world, const render::Aabb& model = kEntityModelBounds);
+
+// The model box of `entity`: its imported mesh's bounds when its MeshRenderer
+// names an asset `assets` has ready, else kEntityModelBounds.
+render::Aabb EntityModelBounds(ecs::Coordinator& world, ecs::Entity entity, AssetMeshes* assets);
 
 // The world box around every listed entity that still exists (ids of
 // destroyed entities are skipped); empty when none does. Its Center() and
 // BoundingRadius() are the sphere EditorCamera::FrameBox fits in view.
-render::Aabb SelectionBounds(const ecs::Coordinator& world, const WorldMatrices& matrices,
-                             std::span<const ecs::EntityId> ids);
+// Imported meshes count with their own bounds when `assets` is given.
+render::Aabb SelectionBounds(ecs::Coordinator& world, const WorldMatrices& matrices,
+                             std::span<const ecs::EntityId> ids, AssetMeshes* assets = nullptr);
 
 }  // namespace cairn::editor
