@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -172,6 +174,20 @@ Action CreatePrimitive(Coordinator& world, ecs::MeshShape shape, EntityId parent
   mesh.mesh = shape;
   return MakeCreate(world, std::string(PrimitiveName(shape)), parent,
                     {ValueOf(world, ecs::Transform{}), ValueOf(world, mesh)});
+}
+
+Action CreateMeshEntity(Coordinator& world, std::string_view asset, glm::vec3 position, EntityId parent) {
+  if (asset.empty()) throw ActionError("cannot create an entity for a mesh without a path");
+  ecs::Transform transform;
+  transform.position = position;
+  ecs::MeshRenderer mesh;
+  mesh.color = glm::vec4(1.0f);
+  mesh.asset = std::string(asset);
+  std::string name = std::filesystem::path(mesh.asset).stem().string();
+  if (name.empty()) name = "Mesh";
+  Action action = MakeCreate(world, name, parent, {ValueOf(world, transform), ValueOf(world, mesh)});
+  action.name = "Create '" + name + "'";
+  return action;
 }
 
 Action CreateLight(Coordinator& world, ecs::LightType type, EntityId parent) {
@@ -468,6 +484,37 @@ Action PasteComponentValue(const Coordinator& world, std::span<const EntityId> i
     } else {
       action.commands.emplace_back(ecs::AddComponentCommand{id, value});
     }
+  }
+  return action;
+}
+
+Action RetargetAssets(Coordinator& world, std::string_view from, std::string_view to, bool folder) {
+  // The new path of `path`, or none when it does not refer to `from`.
+  const auto retarget = [&](const std::string& path) -> std::optional<std::string> {
+    if (path == from) return std::string(to);
+    if (folder && path.size() > from.size() && path.starts_with(from) && path[from.size()] == '/') {
+      return std::string(to) + path.substr(from.size());
+    }
+    return std::nullopt;
+  };
+  Action action{"Update references to '" + std::string(from) + "'", {}};
+  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
+    const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+    const bool has_asset = std::any_of(info.fields.begin(), info.fields.end(),
+                                       [](const ecs::FieldInfo& field) { return field.type == ecs::FieldType::kAsset; });
+    if (!has_asset) continue;
+    const std::shared_ptr<const ecs::ComponentInfo>& info_ptr = world.GetComponentInfoPtr(type);
+    world.EachComponentData(type, [&](Entity entity, void* data) {
+      std::optional<ComponentValue> changed;
+      for (const ecs::FieldInfo& field : info.fields) {
+        if (field.type != ecs::FieldType::kAsset) continue;
+        std::optional<std::string> path = retarget(field.Ref<std::string>(data));
+        if (!path) continue;
+        if (!changed) changed.emplace(info_ptr, data);
+        field.Ref<std::string>(changed->Data()) = std::move(*path);
+      }
+      if (changed) action.commands.emplace_back(ecs::SetComponentCommand{world.GetEntityId(entity), std::move(*changed)});
+    });
   }
   return action;
 }

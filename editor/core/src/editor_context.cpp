@@ -8,6 +8,7 @@
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_writer.h"
 
@@ -47,6 +48,10 @@ std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
   std::unique_ptr<ecs::Coordinator> world = options_.world_factory();
   if (project_) serialization::RegisterProjectComponents(*world, *project_);
   return world;
+}
+
+std::optional<std::filesystem::path> EditorContext::AssetFolder() const {
+  return serialization::AssetFolderFor(project_ ? project_->file : std::filesystem::path{}, scene_path_);
 }
 
 serialization::LoadOptions EditorContext::SceneLoadOptions() const { return serialization::ProjectSceneOptions(project_); }

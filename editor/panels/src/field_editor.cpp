@@ -22,6 +22,7 @@
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
+#include "cairn/serialization/asset_folder.h"
 
 namespace cairn::editor {
 namespace {
@@ -168,7 +169,19 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
     }
     case ecs::FieldType::kQuat: return DrawQuat(info_ptr, field, component, key);
     case ecs::FieldType::kString:
-    case ecs::FieldType::kAsset: return DrawText(info_ptr, field, component, key, width);
+    case ecs::FieldType::kAsset: {
+      FieldEdit asset_edit = DrawText(info_ptr, field, component, key, width);
+      const std::string& path = field.Ref<std::string>(component);
+      if (!path.empty() && asset_folder_ && key != refused_key_) {
+        if (std::optional<std::string> missing = serialization::MissingAssetProblem(*asset_folder_, path)) {
+          ImGui::PushTextWrapPos(0.0f);
+          BoundedTextColored(theme::kWarning, *missing);
+          ImGui::PopTextWrapPos();
+          GlobalWidgetMap().Record("inspector/missing_asset/" + info.name + "/" + field.name);
+        }
+      }
+      return asset_edit;
+    }
     case ecs::FieldType::kEnum: {
       const std::int32_t current = field.Ref<std::int32_t>(component);
       const bool known = current >= 0 && static_cast<std::size_t>(current) < field.enum_names.size();
@@ -212,9 +225,17 @@ FieldEdit FieldEditor::DrawText(const std::shared_ptr<const ecs::ComponentInfo>&
   const bool refusing = key == refused_key_;
   std::string value = refusing ? refused_text_ : field.Ref<std::string>(component);
   ImGui::SetNextItemWidth(width);
-  const bool changed = BoundedInputText("##v", &value);
+  bool changed = BoundedInputText("##v", &value);
   const bool active = ImGui::IsItemActive();
   NoteActivity(edit, active, ImGui::IsItemDeactivatedAfterEdit());
+  if (field.type == ecs::FieldType::kAsset && ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kAssetPayload)) {
+      value.assign(static_cast<const char*>(payload->Data), static_cast<std::size_t>(payload->DataSize));
+      changed = true;
+      edit.finished = true;  // a drop is one whole edit
+    }
+    ImGui::EndDragDropTarget();
+  }
   if (changed) {
     if (std::optional<std::string> problem = ecs::TextProblem(field, value)) {
       refused_key_ = key;

@@ -84,6 +84,7 @@ void InspectorPanel::RefreshSelectionCache() {
 
 void InspectorPanel::Draw() {
   RefreshSelectionCache();
+  fields_.SetAssetFolder(context_.AssetFolder());
   if (entities_.empty()) {
     CentredHint("Select an entity to inspect it.");
     return;

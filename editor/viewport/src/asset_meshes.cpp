@@ -93,14 +93,9 @@ void AssetMeshes::Update(MeshUploader& uploader, MessageLog& log, double now_sec
   if (recheck) last_missing_check_ = now_seconds;
   for (auto it = entries_.begin(); it != entries_.end();) {
     Entry& entry = it->second;
-    const bool problem = entry.mesh.state == AssetMeshState::kMissing || entry.mesh.state == AssetMeshState::kFailed;
-    if (problem && !entry.reported) {
+    if (entry.mesh.state == AssetMeshState::kFailed && !entry.reported) {
       entry.reported = true;
-      if (entry.mesh.state == AssetMeshState::kFailed) {
-        log.Error("Assets: " + entry.mesh.problem);
-      } else {
-        log.Warning("Assets: " + entry.mesh.problem);
-      }
+      log.Error("Assets: " + entry.mesh.problem);
     }
     // A missing file may have been copied in since: forget it, so the next
     // Find looks again (and imports it when it is there).

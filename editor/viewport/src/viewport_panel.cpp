@@ -24,7 +24,6 @@
 #include "cairn/render/gizmo.h"
 #include "cairn/render/gizmo_renderer.h"
 #include "cairn/render/renderer.h"
-#include "cairn/serialization/asset_folder.h"
 
 namespace cairn::editor {
 
@@ -289,10 +288,7 @@ void ViewportPanel::Draw() {
   }
 
   // ---- The new frame ----
-  const std::shared_ptr<const serialization::Project>& project = context_.Project();
-  impl.assets.SetFolder(serialization::AssetFolderFor(project ? project->file : std::filesystem::path{},
-                                                      context_.ScenePath()),
-                        impl.uploader);
+  impl.assets.SetFolder(context_.AssetFolder(), impl.uploader);
   impl.assets.Update(impl.uploader, context_.Log(), ImGui::GetTime());
   impl.renderer.Resize(image_size.x, image_size.y);
   impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks, &impl.assets);

@@ -42,6 +42,11 @@ ecs::Action CreatePrimitive(ecs::Coordinator& world, ecs::MeshShape shape, ecs::
 // light is tilted to shine down at an angle; point and spot lights are placed
 // 3 units up, the spot light pointing down.
 ecs::Action CreateLight(ecs::Coordinator& world, ecs::LightType type, ecs::EntityId parent = ecs::kNoEntityId);
+// "Create 'crate'": an entity named after the mesh file `asset` (its stem),
+// with a Transform at `position` and a MeshRenderer drawing `asset` in white
+// (a mesh dragged from the Assets panel). Refuses an empty path.
+ecs::Action CreateMeshEntity(ecs::Coordinator& world, std::string_view asset, glm::vec3 position,
+                             ecs::EntityId parent = ecs::kNoEntityId);
 // "Create Camera": Transform + Camera, primary when no camera is primary yet,
 // placed 10 units back and 1 up, looking down -Z towards the origin.
 ecs::Action CreateCamera(ecs::Coordinator& world, ecs::EntityId parent = ecs::kNoEntityId);
@@ -107,6 +112,13 @@ ecs::Action SetField(const ecs::Coordinator& world, std::span<const ecs::EntityI
 // 3 entities".
 ecs::Action PasteComponentValue(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids,
                                 const ecs::ComponentValue& value);
+
+// References follow a renamed or moved asset file: every asset field (of any
+// component type) holding `from`, or a path under `from` when `folder`, is
+// set to the same path under `to`. "Update references to 'meshes/crate.glb'";
+// an action without commands when nothing refers to it.
+ecs::Action RetargetAssets(ecs::Coordinator& world, std::string_view from, std::string_view to,
+                           bool folder = false);
 
 // ---- Helpers -------------------------------------------------------------------
 

@@ -164,6 +164,9 @@ class EditorContext {
 
   // The session's game project; null: none (the built-in components only).
   const std::shared_ptr<const serialization::Project>& Project() const { return project_; }
+  // The folder the scene's asset paths are relative to: the project file's
+  // folder, else the scene file's, else none (serialization::AssetFolderFor).
+  std::optional<std::filesystem::path> AssetFolder() const;
   // Makes `project` (null: none) the session's project for the worlds made
   // and the journals started from now on. The open world keeps its types:
   // replace it next (ReplaceWorld, NewScene, Recover).

@@ -10,7 +10,9 @@
 //              are kept while the drag lasts, so they do not jump)
 //   kEntityRef the target's name; accepts an entity dragged from the
 //              Hierarchy; a button clears it
-//   kAsset     text field for a path
+//   kAsset     text field for a path; accepts a file dragged from the Assets
+//              panel (kAssetPayload); a path naming no file under the asset
+//              folder is shown with the missing-asset warning below it
 //
 // A field with a unit (hints.unit, "m/s") shows it after the value. Text that
 // its field cannot hold (a string past hints.max_length, an asset path with
@@ -21,6 +23,7 @@
 // The widget edits a copy: the editor reports the component with the field
 // changed, a typed value the Inspector hands to its action as it is.
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,8 +47,16 @@ struct FieldEdit {
   std::optional<std::string> refused;
 };
 
+// The drag-and-drop payload of a file dragged from the Assets panel: its path
+// relative to the asset folder, as UTF-8 bytes (no terminator).
+inline constexpr const char* kAssetPayload = "CAIRN_ASSET";
+
 class FieldEditor {
  public:
+  // The folder asset paths are relative to (serialization::AssetFolderFor);
+  // none: missing files are not looked for.
+  void SetAssetFolder(std::optional<std::filesystem::path> folder) { asset_folder_ = std::move(folder); }
+
   // Draws the widget for `field` of a component of type `info` whose current
   // value is `component`. `key` identifies the edited field (entity, component
   // and field) across frames. Fills the remaining width of the line.
@@ -60,6 +71,7 @@ class FieldEditor {
   FieldEdit DrawEntityRef(const ecs::Coordinator& world, const std::shared_ptr<const ecs::ComponentInfo>& info,
                           const ecs::FieldInfo& field, const void* component);
 
+  std::optional<std::filesystem::path> asset_folder_;
   // The Euler angles shown while a rotation is being dragged.
   std::string euler_key_;
   glm::vec3 euler_degrees_{0.0f};

@@ -3,8 +3,9 @@
 // is imported once on a worker thread (assets::ImportQueue), uploaded once
 // through a MeshUploader (the Renderer, which needs the GL context) and then
 // drawn instanced by every entity naming it. Until then, and for a file that
-// is missing or cannot be imported, the entity is drawn as a placeholder, and
-// the problem reaches the Console once per file.
+// is missing or cannot be imported, the entity is drawn as a placeholder. A
+// file that cannot be imported reaches the Console once; a missing one is the
+// loader's warning and the Inspector's, not repeated here.
 //
 // Paths are relative to the asset folder (serialization::AssetFolderFor: the
 // project's folder, or the scene's when there is no project file). Changing the folder forgets
@@ -88,7 +89,7 @@ class AssetMeshes {
  private:
   struct Entry {
     AssetMesh mesh;
-    bool reported = false;  // its problem reached the Console
+    bool reported = false;  // its import failure reached the Console
   };
   void Forget(MeshUploader& uploader);
   Entry& Start(const std::string& asset);

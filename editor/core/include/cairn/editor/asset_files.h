@@ -1,0 +1,73 @@
+#pragma once
+// The project's files as the Assets panel lists them: one folder at a time
+// (or, while searching, every file under it), each file with its kind, and
+// the renames and moves the panel makes, which keep the asset index and the
+// open scene's references up to date (see AssetFiles::Move).
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cairn/ecs/command.h"
+#include "cairn/ecs/fwd.h"
+
+namespace cairn::editor {
+
+// The drag-and-drop payload of a file dragged from the Assets panel: its path
+// relative to the asset folder, as UTF-8 bytes (no terminator). Built-in
+// meshes are "builtin:cube" and so on (kBuiltinMeshPrefix).
+inline constexpr const char* kAssetPayload = "CAIRN_ASSET";
+inline constexpr std::string_view kBuiltinMeshPrefix = "builtin:";
+
+enum class AssetKind : std::uint8_t { kFolder, kMesh, kScene, kTexture, kOther };
+
+// "Meshes", "Scenes", ... for the panel's filter.
+std::string_view AssetKindName(AssetKind kind);
+// By the file's ending, any case: .gltf/.glb meshes, .scene scenes,
+// .png/.jpg/.jpeg textures.
+AssetKind AssetKindOf(const std::filesystem::path& file);
+
+struct AssetFile {
+  std::string path;  // relative to the asset folder, '/' separated ("meshes/crate.glb")
+  std::string name;  // the last part ("crate.glb")
+  AssetKind kind = AssetKind::kOther;
+};
+
+struct AssetListing {
+  std::vector<AssetFile> files;  // folders first, then files, each by name
+  std::string error;             // a folder that cannot be read: names it and why
+};
+
+struct AssetQuery {
+  std::string folder;  // relative ("" = the asset folder itself)
+  std::string search;  // case-insensitive part of the name; non-empty lists every file under `folder`
+  std::optional<AssetKind> kind;  // only files of this kind (folders stay unless searching)
+};
+
+// The listing `query` asks for under `root`. Hidden entries (".git") and the
+// asset index are left out; files of kind kOther are listed only when no kind
+// is asked for.
+AssetListing ListAssets(const std::filesystem::path& root, const AssetQuery& query);
+
+struct AssetMoveResult {
+  std::string error;  // empty on success; names the paths and why
+  // Sets the open scene's references to the new path (RetargetAssets); no
+  // commands when the scene has none.
+  ecs::Action references;
+
+  [[nodiscard]] bool Ok() const { return error.empty(); }
+};
+
+// Renames or moves the file or folder `from` to `to` (paths relative to
+// `root`, the project folder) and records it in the project's asset index
+// (assets.index.json), so every scene's old path keeps leading to the file;
+// returns the action that updates `world`'s references. All or nothing: an
+// existing `to`, a path leaving the folder, an unreadable index or a failed
+// rename or index save change nothing on disk. `id_seed` draws new asset ids.
+AssetMoveResult MoveAsset(const std::filesystem::path& root, std::string_view from, std::string_view to,
+                          ecs::Coordinator& world, std::uint64_t id_seed);
+
+}  // namespace cairn::editor
