@@ -66,11 +66,12 @@ class WindowHost : public cairn::editor::EditorHost {
 constexpr const char* kHierarchyWidth = "hierarchy.width";
 constexpr const char* kInspectorWidth = "inspector.width";
 constexpr const char* kConsoleHeight = "console.height";
+constexpr const char* kAssetsHeight = "assets.height";
 
 cairn::editor::PanelSizes SizesFrom(const cairn::platform::LayoutSettings& layout) {
   const cairn::editor::PanelSizes defaults;
   return {layout.Get(kHierarchyWidth, defaults.hierarchy_width), layout.Get(kInspectorWidth, defaults.inspector_width),
-          layout.Get(kConsoleHeight, defaults.console_height)};
+          layout.Get(kConsoleHeight, defaults.console_height), layout.Get(kAssetsHeight, defaults.assets_height)};
 }
 
 std::string Usage() {
@@ -206,6 +207,7 @@ int main(int argc, char** argv) {
       layout.Set(kHierarchyWidth, sizes.hierarchy_width);
       layout.Set(kInspectorWidth, sizes.inspector_width);
       layout.Set(kConsoleHeight, sizes.console_height);
+      layout.Set(kAssetsHeight, sizes.assets_height);
       if (!layout.Persistent()) return;
       try {
         layout.Save();

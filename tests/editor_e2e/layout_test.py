@@ -18,6 +18,7 @@ def inside(box, panel, what):
 def check_tiling(boxes, width, height):
     toolbar = boxes["panel/##toolbar"]
     hierarchy = boxes["panel/Hierarchy"]
+    assets = boxes["panel/Assets"]
     viewport = boxes["panel/Viewport"]
     console = boxes["panel/Console"]
     inspector = boxes["panel/Inspector"]
@@ -25,7 +26,9 @@ def check_tiling(boxes, width, height):
     check(menu_height > 10, "the menu bar is %s px tall" % menu_height)
     check(hierarchy[0] == 0 and hierarchy[1] == menu_height + toolbar[3], "Hierarchy at %s" % (hierarchy,))
     check(inspector[0] + inspector[2] == width, "Inspector ends at %s" % (inspector[0] + inspector[2]))
-    check(console[1] + console[3] == height and hierarchy[1] + hierarchy[3] == height, "panels do not reach the bottom")
+    check(console[1] + console[3] == height and assets[1] + assets[3] == height, "panels do not reach the bottom")
+    check(assets[0] == 0 and assets[2] == hierarchy[2] and assets[1] > hierarchy[1] + hierarchy[3],
+          "the Assets panel %s is not below the Hierarchy %s" % (assets, hierarchy))
     check(viewport[0] > hierarchy[0] + hierarchy[2] and inspector[0] > viewport[0] + viewport[2], "panels overlap")
     check(console[1] > viewport[1] + viewport[3], "the Console overlaps the Viewport")
     for name, box in boxes.items():

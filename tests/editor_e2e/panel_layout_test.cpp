@@ -24,7 +24,11 @@ TEST_CASE("Panels tile the window below the menu and toolbar without overlapping
   CHECK(r.toolbar.w == 1920.0f);
   CHECK(r.hierarchy.x == 0.0f);
   CHECK(r.hierarchy.y == top);
-  CHECK(r.hierarchy.Bottom() == 1080.0f);
+  CHECK(r.assets_split.y == r.hierarchy.Bottom());
+  CHECK(r.assets.y == r.assets_split.Bottom());
+  CHECK(r.assets.Bottom() == 1080.0f);
+  CHECK(r.assets.w == r.hierarchy.w);
+  CHECK(r.assets.h == sizes.assets_height);
   CHECK(r.hierarchy_split.x == r.hierarchy.Right());
   CHECK(r.viewport.x == r.hierarchy_split.Right());
   CHECK(r.inspector_split.x == r.viewport.Right());
@@ -40,7 +44,7 @@ TEST_CASE("Panels tile the window below the menu and toolbar without overlapping
 }
 
 TEST_CASE("Side panels give way so the viewport keeps its minimum width", "[editor_panels][layout]") {
-  const PanelSizes sizes = FitSizes(PanelSizes{600.0f, 600.0f, 170.0f}, 1280.0f, 720.0f, kMenu);
+  const PanelSizes sizes = FitSizes(PanelSizes{600.0f, 600.0f, 170.0f, 230.0f}, 1280.0f, 720.0f, kMenu);
   const PanelRects r = ComputePanelRects(sizes, 1280.0f, 720.0f, kMenu);
   CHECK(r.viewport.w == Approx(LayoutMetrics::kMinViewportWidth));
   CHECK(sizes.hierarchy_width == 600.0f);
@@ -48,11 +52,16 @@ TEST_CASE("Side panels give way so the viewport keeps its minimum width", "[edit
 }
 
 TEST_CASE("Dragged splits stop at each panel's minimum", "[editor_panels][layout]") {
-  const PanelSizes narrow = FitSizes(PanelSizes{10.0f, 20.0f, 5.0f}, 1280.0f, 720.0f, kMenu);
+  const PanelSizes narrow = FitSizes(PanelSizes{10.0f, 20.0f, 5.0f, 230.0f}, 1280.0f, 720.0f, kMenu);
   CHECK(narrow.hierarchy_width == LayoutMetrics::kMinHierarchyWidth);
   CHECK(narrow.inspector_width == LayoutMetrics::kMinInspectorWidth);
   CHECK(narrow.console_height == LayoutMetrics::kMinConsoleHeight);
-  const PanelSizes tall = FitSizes(PanelSizes{280.0f, 340.0f, 5000.0f}, 1280.0f, 720.0f, kMenu);
+  const PanelSizes short_assets = FitSizes(PanelSizes{280.0f, 340.0f, 170.0f, 5.0f}, 1280.0f, 720.0f, kMenu);
+  CHECK(short_assets.assets_height == LayoutMetrics::kMinAssetsHeight);
+  const PanelSizes tall_assets = FitSizes(PanelSizes{280.0f, 340.0f, 170.0f, 5000.0f}, 1280.0f, 720.0f, kMenu);
+  const PanelRects assets_rects = ComputePanelRects(tall_assets, 1280.0f, 720.0f, kMenu);
+  CHECK(assets_rects.hierarchy.h == Approx(LayoutMetrics::kMinHierarchyHeight));
+  const PanelSizes tall = FitSizes(PanelSizes{280.0f, 340.0f, 5000.0f, 230.0f}, 1280.0f, 720.0f, kMenu);
   const PanelRects r = ComputePanelRects(tall, 1280.0f, 720.0f, kMenu);
   CHECK(r.viewport.h == Approx(LayoutMetrics::kMinViewportHeight));
 }
@@ -63,6 +72,8 @@ TEST_CASE("A window too small for every minimum still gets sizes that add up", "
   CHECK(sizes.hierarchy_width >= 0.0f);
   CHECK(sizes.inspector_width >= 0.0f);
   CHECK(sizes.console_height >= 0.0f);
+  CHECK(sizes.assets_height >= 0.0f);
+  CHECK(r.hierarchy.h >= 0.0f);
   CHECK(r.viewport.w >= 0.0f);
   CHECK(r.viewport.h >= 0.0f);
   CHECK(r.inspector.Right() <= 300.0f + 0.01f);

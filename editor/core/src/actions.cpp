@@ -169,11 +169,12 @@ Action CreateEmpty(Coordinator& world, EntityId parent) {
   return MakeCreate(world, "Empty", parent, {ValueOf(world, ecs::Transform{})});
 }
 
-Action CreatePrimitive(Coordinator& world, ecs::MeshShape shape, EntityId parent) {
+Action CreatePrimitive(Coordinator& world, ecs::MeshShape shape, EntityId parent, glm::vec3 position) {
   ecs::MeshRenderer mesh;
   mesh.mesh = shape;
-  return MakeCreate(world, std::string(PrimitiveName(shape)), parent,
-                    {ValueOf(world, ecs::Transform{}), ValueOf(world, mesh)});
+  ecs::Transform transform;
+  transform.position = position;
+  return MakeCreate(world, std::string(PrimitiveName(shape)), parent, {ValueOf(world, transform), ValueOf(world, mesh)});
 }
 
 Action CreateMeshEntity(Coordinator& world, std::string_view asset, glm::vec3 position, EntityId parent) {

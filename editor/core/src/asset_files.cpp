@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <system_error>
+#include <utility>
 
 #include "cairn/assets/asset_index.h"
+#include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/editor_errors.h"
 #include "cairn/serialization/json_text.h"
 
 namespace cairn::editor {
@@ -44,6 +47,19 @@ AssetKind AssetKindOf(const std::filesystem::path& file) {
   if (extension == ".scene") return AssetKind::kScene;
   if (extension == ".png" || extension == ".jpg" || extension == ".jpeg") return AssetKind::kTexture;
   return AssetKind::kOther;
+}
+
+ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload, glm::vec3 position,
+                                   ecs::EntityId parent) {
+  if (!payload.starts_with(kBuiltinMeshPrefix)) return actions::CreateMeshEntity(world, payload, position, parent);
+  const std::string_view name = payload.substr(kBuiltinMeshPrefix.size());
+  static constexpr std::pair<std::string_view, ecs::MeshShape> kShapes[] = {
+      {"cube", ecs::MeshShape::kCube},         {"sphere", ecs::MeshShape::kSphere}, {"plane", ecs::MeshShape::kPlane},
+      {"cylinder", ecs::MeshShape::kCylinder}, {"cone", ecs::MeshShape::kCone}};
+  for (const auto& [key, shape] : kShapes) {
+    if (key == name) return actions::CreatePrimitive(world, shape, parent, position);
+  }
+  throw ActionError("there is no built-in mesh " + serialization::Quoted(name));
 }
 
 AssetListing ListAssets(const std::filesystem::path& root, const AssetQuery& query) {

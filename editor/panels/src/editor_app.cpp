@@ -58,6 +58,7 @@ EditorApp::EditorApp(EditorHost& host, EditorAppOptions options)
       viewport_(options_.viewport ? std::make_unique<ViewportPanel>(context_) : nullptr),
       commands_(context_),
       hierarchy_(context_, commands_, watch_),
+      assets_(context_),
       inspector_(context_, commands_, watch_),
       files_(context_, host_, recent_, viewport_.get(), [this] { WorldReplaced(); }),
       journal_dialog_(context_),
@@ -158,6 +159,9 @@ void EditorApp::DrawPanels() {
   if (BeginPanel("Hierarchy", rects_.hierarchy)) hierarchy_.Draw();
   ImGui::End();
 
+  if (BeginPanel("Assets", rects_.assets)) assets_.Draw();
+  ImGui::End();
+
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
   if (BeginPanel("Viewport", rects_.viewport, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     if (viewport_) {
@@ -189,6 +193,7 @@ void EditorApp::DrawSplitters() {
       {"##split_hierarchy", rects_.hierarchy_split, SplitAxis::kVertical, &PanelSizes::hierarchy_width, 1.0f},
       {"##split_inspector", rects_.inspector_split, SplitAxis::kVertical, &PanelSizes::inspector_width, -1.0f},
       {"##split_console", rects_.console_split, SplitAxis::kHorizontal, &PanelSizes::console_height, -1.0f},
+      {"##split_assets", rects_.assets_split, SplitAxis::kHorizontal, &PanelSizes::assets_height, -1.0f},
   };
   for (const Split& split : splits) {
     const SplitterState state = DrawSplitter(split.name, split.gap, split.axis);

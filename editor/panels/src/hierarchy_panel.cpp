@@ -13,6 +13,7 @@
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/components/name.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_commands.h"
@@ -375,9 +376,11 @@ void HierarchyPanel::DrawDragSource(const HierarchyRow& row) {
 }
 
 void HierarchyPanel::DrawDropTarget(const HierarchyRow& row) {
-  if (!dragging_ || !ImGui::BeginDragDropTarget()) return;
+  if (!ImGui::BeginDragDropTarget()) return;
+  if (const ImGuiPayload* asset = ImGui::AcceptDragDropPayload(kAssetPayload)) PlaceAsset(*asset, row.id);
   constexpr ImGuiDragDropFlags kPeek = ImGuiDragDropFlags_AcceptBeforeDelivery | ImGuiDragDropFlags_AcceptNoDrawDefaultRect;
-  if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kEntityPayload, kPeek)) {
+  const ImGuiPayload* payload = dragging_ ? ImGui::AcceptDragDropPayload(kEntityPayload, kPeek) : nullptr;
+  if (payload != nullptr) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
     const float height = max.y - min.y;
@@ -401,6 +404,16 @@ void HierarchyPanel::DrawDropTarget(const HierarchyRow& row) {
     }
   }
   ImGui::EndDragDropTarget();
+}
+
+void HierarchyPanel::PlaceAsset(const ImGuiPayload& payload, ecs::EntityId parent) {
+  const std::string asset(static_cast<const char*>(payload.Data), static_cast<std::size_t>(payload.DataSize));
+  try {
+    context_.Enqueue(CreateFromAssetPayload(context_.World(), asset, glm::vec3(0.0f), parent),
+                     EnqueueOptions::SelectingCreated());
+  } catch (const std::exception& error) {
+    context_.Log().Warning(std::string("Place asset: ") + error.what());
+  }
 }
 
 void HierarchyPanel::Drop(const HierarchyRow& row, DropZone zone) {
@@ -441,9 +454,10 @@ void HierarchyPanel::DrawEmptySpace() {
     SelectedByHierarchy();
   }
   if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) open_space_menu_ = true;
-  if (dragging_ && ImGui::BeginDragDropTarget()) {
+  if (ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* asset = ImGui::AcceptDragDropPayload(kAssetPayload)) PlaceAsset(*asset, ecs::kNoEntityId);
     constexpr ImGuiDragDropFlags kPeek = ImGuiDragDropFlags_AcceptBeforeDelivery | ImGuiDragDropFlags_AcceptNoDrawDefaultRect;
-    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kEntityPayload, kPeek)) {
+    if (const ImGuiPayload* payload = dragging_ ? ImGui::AcceptDragDropPayload(kEntityPayload, kPeek) : nullptr) {
       const float line_y = start.y + 1.0f;
       ImGui::GetWindowDrawList()->AddLine(ImVec2(start.x, line_y), ImVec2(start.x + width, line_y),
                                           ImGui::GetColorU32(ImGuiCol_DragDropTarget), 2.0f);

@@ -37,6 +37,9 @@ PanelSizes FitSizes(PanelSizes sizes, float width, float height, float menu_heig
   sizes.console_height = ClampPreferLow(sizes.console_height, M::kMinConsoleHeight,
                                         work_height - M::kSplitterThickness - M::kMinViewportHeight);
   sizes.console_height = std::min(sizes.console_height, std::max(work_height - M::kSplitterThickness - 1.0f, 0.0f));
+  sizes.assets_height = ClampPreferLow(sizes.assets_height, M::kMinAssetsHeight,
+                                       work_height - M::kSplitterThickness - M::kMinHierarchyHeight);
+  sizes.assets_height = std::min(sizes.assets_height, std::max(work_height - M::kSplitterThickness - 1.0f, 0.0f));
   return sizes;
 }
 
@@ -50,7 +53,10 @@ PanelRects ComputePanelRects(const PanelSizes& sizes, float width, float height,
 
   PanelRects rects;
   rects.toolbar = {0.0f, menu_height, width, M::kToolbarHeight};
-  rects.hierarchy = {0.0f, top, sizes.hierarchy_width, work_height};
+  const float hierarchy_h = std::max(work_height - sizes.assets_height - t, 0.0f);
+  rects.hierarchy = {0.0f, top, sizes.hierarchy_width, hierarchy_h};
+  rects.assets_split = {0.0f, top + hierarchy_h, sizes.hierarchy_width, t};
+  rects.assets = {0.0f, top + hierarchy_h + t, sizes.hierarchy_width, sizes.assets_height};
   rects.hierarchy_split = {sizes.hierarchy_width, top, t, work_height};
   rects.viewport = {centre_x, top, centre_w, viewport_h};
   rects.console_split = {centre_x, top + viewport_h, centre_w, t};

@@ -11,7 +11,9 @@
 #include <imgui.h>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/viewport/asset_meshes.h"
+#include "cairn/editor/viewport/drop_point.h"
 #include "cairn/editor/viewport/camera_navigator.h"
 #include "cairn/editor/viewport/click_detector.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
@@ -205,6 +207,13 @@ void ViewportPanel::Draw() {
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
   hovered_ = ImGui::IsItemHovered();
+  std::optional<std::string> dropped;  // an asset dropped on the canvas this frame
+  if (ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kAssetPayload)) {
+      dropped.emplace(static_cast<const char*>(payload->Data), static_cast<std::size_t>(payload->DataSize));
+    }
+    ImGui::EndDragDropTarget();
+  }
 
   // Viewport pixels: the image is rendered at the framebuffer's resolution.
   const glm::vec2 pixel_scale(io.DisplayFramebufferScale.x > 0.0f ? io.DisplayFramebufferScale.x : 1.0f,
@@ -213,6 +222,15 @@ void ViewportPanel::Draw() {
                               std::max(1, static_cast<int>(size.y * pixel_scale.y)));
   const glm::vec2 pointer = (glm::vec2(io.MousePos.x, io.MousePos.y) - glm::vec2(origin.x, origin.y)) * pixel_scale;
   impl.camera.SetViewportSize(glm::vec2(image_size));
+  if (dropped) {
+    const glm::vec3 point = DropPoint(impl.camera.ScreenRay(pointer));
+    try {
+      context_.Enqueue(CreateFromAssetPayload(world, *dropped, point, ecs::kNoEntityId),
+                       EnqueueOptions::SelectingCreated());
+    } catch (const std::exception& error) {
+      context_.Log().Warning(std::string("Place asset: ") + error.what());
+    }
+  }
 
   // ---- Camera navigation ----
   NavigationInput navigation;

@@ -36,8 +36,10 @@ std::string_view LightName(ecs::LightType type);
 
 // "Create Empty": an entity named "Empty" with a Transform.
 ecs::Action CreateEmpty(ecs::Coordinator& world, ecs::EntityId parent = ecs::kNoEntityId);
-// "Create Cube" etc.: Transform + MeshRenderer with that mesh, named after it.
-ecs::Action CreatePrimitive(ecs::Coordinator& world, ecs::MeshShape shape, ecs::EntityId parent = ecs::kNoEntityId);
+// "Create Cube" etc.: Transform (at `position`) + MeshRenderer with that mesh,
+// named after it.
+ecs::Action CreatePrimitive(ecs::Coordinator& world, ecs::MeshShape shape, ecs::EntityId parent = ecs::kNoEntityId,
+                            glm::vec3 position = glm::vec3(0.0f));
 // "Create Point Light" etc.: Transform + Light of that type. A directional
 // light is tilted to shine down at an angle; point and spot lights are placed
 // 3 units up, the spot light pointing down.

@@ -11,7 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include <glm/vec3.hpp>
+
 #include "cairn/ecs/command.h"
+#include "cairn/ecs/entity.h"
 #include "cairn/ecs/fwd.h"
 
 namespace cairn::editor {
@@ -42,10 +45,17 @@ struct AssetListing {
 };
 
 struct AssetQuery {
-  std::string folder;  // relative ("" = the asset folder itself)
-  std::string search;  // case-insensitive part of the name; non-empty lists every file under `folder`
-  std::optional<AssetKind> kind;  // only files of this kind (folders stay unless searching)
+  std::string folder{};  // relative ("" = the asset folder itself)
+  std::string search{};  // case-insensitive part of the name; non-empty lists every file under `folder`
+  std::optional<AssetKind> kind{};  // only files of this kind (folders stay unless searching)
 };
+
+// The entity a dropped asset payload becomes, at `position` under `parent`:
+// CreatePrimitive for "builtin:cube" and the others, CreateMeshEntity for a
+// mesh file's path. Throws ActionError for an unknown built-in or an empty
+// payload.
+ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload, glm::vec3 position,
+                                   ecs::EntityId parent);
 
 // The listing `query` asks for under `root`. Hidden entries (".git") and the
 // asset index are left out; files of kind kOther are listed only when no kind

@@ -23,6 +23,7 @@
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/panels/console_panel.h"
 #include "cairn/editor/panels/editor_commands.h"
+#include "cairn/editor/panels/asset_browser_panel.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/inspector_panel.h"
 #include "cairn/editor/panels/journal_failure_dialog.h"
@@ -96,6 +97,7 @@ class EditorApp {
   std::unique_ptr<ViewportPanel> viewport_;
   EditorCommands commands_;
   HierarchyPanel hierarchy_;
+  AssetBrowserPanel assets_;
   InspectorPanel inspector_;
   ConsolePanel console_;
   Toolbar toolbar_;

@@ -33,6 +33,7 @@
 #include "cairn/ecs/component_value.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/plain_value.h"
+#include "cairn/editor/asset_files.h"
 
 namespace cairn::editor {
 
@@ -46,10 +47,6 @@ struct FieldEdit {
   // what was refused and why ("\"door.png\": expected a path ending in .glb").
   std::optional<std::string> refused;
 };
-
-// The drag-and-drop payload of a file dragged from the Assets panel: its path
-// relative to the asset folder, as UTF-8 bytes (no terminator).
-inline constexpr const char* kAssetPayload = "CAIRN_ASSET";
 
 class FieldEditor {
  public:

@@ -29,6 +29,8 @@
 #include "cairn/ecs/entity.h"
 #include "cairn/editor/hierarchy_rows.h"
 
+struct ImGuiPayload;
+
 namespace cairn::editor {
 
 class EditorCommands;
@@ -79,6 +81,9 @@ class HierarchyPanel {
   void DrawContextMenus();
   void Drop(const HierarchyRow& row, DropZone zone);
   void DropOnEmptySpace();
+  // A file or built-in mesh dragged from the Assets panel becomes an entity
+  // at the origin of `parent` (kNoEntityId: a root), selected.
+  void PlaceAsset(const ImGuiPayload& payload, ecs::EntityId parent);
   void CommitRename();
   void SelectedByHierarchy();
   std::vector<ecs::EntityId> DraggedIdsFor(const HierarchyRow& row) const;

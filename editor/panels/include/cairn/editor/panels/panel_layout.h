@@ -24,6 +24,7 @@ struct PanelSizes {
   float hierarchy_width = 280.0f;
   float inspector_width = 340.0f;
   float console_height = 170.0f;
+  float assets_height = 230.0f;  // the Assets panel, below the Hierarchy
 
   friend bool operator==(const PanelSizes&, const PanelSizes&) = default;
 };
@@ -48,11 +49,14 @@ struct LayoutMetrics {
   static constexpr float kMinViewportWidth = 200.0f;
   static constexpr float kMinViewportHeight = 120.0f;
   static constexpr float kMinConsoleHeight = 70.0f;
+  static constexpr float kMinHierarchyHeight = 100.0f;
+  static constexpr float kMinAssetsHeight = 70.0f;
 };
 
 struct PanelRects {
   Rect toolbar;
   Rect hierarchy;
+  Rect assets;
   Rect viewport;
   Rect console;
   Rect inspector;
@@ -60,6 +64,7 @@ struct PanelRects {
   Rect hierarchy_split;  // between Hierarchy and Viewport/Console
   Rect inspector_split;  // between Viewport/Console and Inspector
   Rect console_split;    // between Viewport and Console
+  Rect assets_split;     // between Hierarchy and Assets
 };
 
 // The sizes made to fit a window of `width` x `height` whose menu bar is
