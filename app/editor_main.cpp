@@ -196,6 +196,10 @@ int main(int argc, char** argv) {
 
     editor::EditorAppOptions options;
     options.sizes = SizesFrom(layout);
+    // The demo scene's meshes (and any untitled scene's) come from the demo folder.
+    if (std::error_code error; std::filesystem::is_directory(CAIRN_DEMO_ASSETS_DIR, error)) {
+      options.context.untitled_asset_folder = std::filesystem::path(CAIRN_DEMO_ASSETS_DIR);
+    }
     if (run.UseSavedLayout()) {
       try {
         options.recent_files = platform::ConfigDirectory() / "editor-recent.txt";

@@ -100,6 +100,17 @@ TEST_CASE("The crate is the built-in cube's 12 triangles in one wood-coloured pa
   REQUIRE(Near(model.bounds.max, {0.5f, 0.5f, 0.5f}));
 }
 
+TEST_CASE("The demo's tree stands on the ground in three coloured parts", "[assets][gltf]") {
+  const ImportResult result = ImportGltf(cairn::test::SourcePath("examples/demo/meshes/tree.glb"));
+  const Model& model = Imported(result);
+  REQUIRE(model.primitives.size() == 3);
+  REQUIRE(model.TriangleCount() == 36);
+  REQUIRE(model.materials.size() == 3);
+  REQUIRE(model.materials[1].name == "Leaves");
+  REQUIRE(model.bounds.min.y == Approx(0.0f).margin(1e-6));
+  REQUIRE(model.bounds.max.y == Approx(2.7f));
+}
+
 TEST_CASE("A binary glTF and its text twin give the same model", "[assets][gltf]") {
   const ImportResult text_result = ImportGltf(DataPath("cube_and_quad.gltf"));
   const Model& text = Imported(text_result);

@@ -2,6 +2,7 @@
 """Writes the small glTF 2.0 files the asset tests and the demo project use.
 
     tests/assets/make_test_gltf.py [OUTPUT_DIR]   (default: tests/assets/data)
+    tests/assets/make_test_gltf.py --demo DIR     the demo project's meshes (examples/demo/meshes)
 
 Every file is written from the numbers below, so a test can assert on exact
 vertex counts, positions, colours and pixels. Run it again after changing a
@@ -133,6 +134,27 @@ def crate(out):
                                             [{"mesh": 0}], materials))
 
 
+def tree(out):
+    """The demo project's tree: a trunk and two tiers of canopy, unit cubes
+    placed by their nodes (scale and translation), standing on y = 0, three
+    materials; 36 triangles."""
+    b = Builder()
+    meshes = [{"name": "Trunk", "primitives": [unit_cube(b, 0)]},
+              {"name": "Canopy", "primitives": [unit_cube(b, 1)]},
+              {"name": "Crown", "primitives": [unit_cube(b, 2)]}]
+    nodes = [{"name": "Trunk", "mesh": 0, "translation": [0, 0.6, 0], "scale": [0.3, 1.2, 0.3]},
+             {"name": "Canopy", "mesh": 1, "translation": [0, 1.6, 0], "scale": [1.6, 0.9, 1.6],
+              "rotation": [0, 0.3826834, 0, 0.9238795]},
+             {"name": "Crown", "mesh": 2, "translation": [0, 2.35, 0], "scale": [0.9, 0.7, 0.9]}]
+    materials = [{"name": "Bark", "pbrMetallicRoughness": {"baseColorFactor": [0.36, 0.22, 0.12, 1],
+                                                           "metallicFactor": 0, "roughnessFactor": 1}},
+                 {"name": "Leaves", "pbrMetallicRoughness": {"baseColorFactor": [0.16, 0.45, 0.16, 1],
+                                                             "metallicFactor": 0, "roughnessFactor": 0.8}},
+                 {"name": "Young leaves", "pbrMetallicRoughness": {"baseColorFactor": [0.35, 0.62, 0.2, 1],
+                                                                   "metallicFactor": 0, "roughnessFactor": 0.8}}]
+    write_glb(out / "tree.glb", b, document(b, meshes, nodes, materials))
+
+
 def cube_quad_parts():
     """A unit cube (green) and, under a node moved 3 along X and scaled 2, a
     quad (blue): two meshes, two materials, 28 vertices, 14 triangles."""
@@ -208,6 +230,12 @@ def malformed(out, parts_glb):
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--demo":
+        demo = Path(sys.argv[2])
+        demo.mkdir(parents=True, exist_ok=True)
+        tree(demo)
+        crate(demo)
+        return
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent / "data"
     out.mkdir(parents=True, exist_ok=True)
     triangle(out)

@@ -150,6 +150,41 @@ TEST_CASE("Moving an asset renames the file, records it in the index and updates
   }
 }
 
+TEST_CASE("Opening a scene after a move updates its references through the index", "[editor][assets]") {
+  const Project project;
+  auto moved_world = t::MakeWorld();
+  REQUIRE(MoveAsset(project.folder.Path(), "meshes/crate.glb", "props/box.glb", *moved_world, 7).Ok());
+  REQUIRE(MoveAsset(project.folder.Path(), "meshes/Barrel.GLTF", "props/barrel.gltf", *moved_world, 7).Ok());
+
+  // A scene saved before the moves: one component names both moved files.
+  auto world = t::MakeWorld(43);
+  AddMeshEntity(*world, "A", "meshes/crate.glb");
+  AddMeshEntity(*world, "B", "meshes/Barrel.GLTF");
+  AddMeshEntity(*world, "C", "meshes/gone.glb");  // missing, and unknown to the index: left as it is
+  std::vector<std::string> notes;
+  const ecs::Action update = cairn::editor::RetargetMovedAssets(*world, project.folder.Path(), notes);
+  REQUIRE(update.name == "Update moved asset references");
+  REQUIRE(update.commands.size() == 2);
+  REQUIRE(notes == std::vector<std::string>{"meshes/Barrel.GLTF is now props/barrel.gltf",
+                                            "meshes/crate.glb is now props/box.glb"});
+  ecs::ApplyAction(*world, update);
+  REQUIRE(MeshAssets(*world) ==
+          std::vector<std::string>{"A=props/box.glb", "B=props/barrel.gltf", "C=meshes/gone.glb"});
+
+  SECTION("nothing to do the second time") {
+    notes.clear();
+    REQUIRE(cairn::editor::RetargetMovedAssets(*world, project.folder.Path(), notes).commands.empty());
+    REQUIRE(notes.empty());
+  }
+  SECTION("an index that cannot be read is noted, nothing changes") {
+    project.folder.Write("assets.index.json", "[");
+    notes.clear();
+    REQUIRE(cairn::editor::RetargetMovedAssets(*world, project.folder.Path(), notes).commands.empty());
+    REQUIRE(notes.size() == 1);
+    REQUIRE_THAT(notes[0], Catch::Contains("assets.index.json"));
+  }
+}
+
 TEST_CASE("A refused asset move changes nothing on disk or in the scene", "[editor][assets]") {
   const Project project;
   auto world = t::MakeWorld();

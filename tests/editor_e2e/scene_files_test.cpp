@@ -61,7 +61,7 @@ TEST_CASE("Files: without a scene the demo opens, untitled and clean", "[editor_
   editor.App().Start(std::nullopt);
   editor.Frame();
   CHECK(editor.Context().Title() == "Untitled");
-  CHECK(editor.Context().World().EntityCount() == 10);
+  CHECK(editor.Context().World().EntityCount() == 12);
 }
 
 TEST_CASE("Files: a malformed file is reported with its pointers and the open scene is kept", "[editor_panels][files]") {

@@ -498,7 +498,11 @@ Action RetargetAssets(Coordinator& world, std::string_view from, std::string_vie
     }
     return std::nullopt;
   };
-  Action action{"Update references to '" + std::string(from) + "'", {}};
+  return RetargetAssets(world, "Update references to '" + std::string(from) + "'", retarget);
+}
+
+Action RetargetAssets(Coordinator& world, std::string name, const AssetRetarget& retarget) {
+  Action action{std::move(name), {}};
   for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
     const ecs::ComponentInfo& info = world.GetComponentInfo(type);
     const bool has_asset = std::any_of(info.fields.begin(), info.fields.end(),

@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
 #include <system_error>
 #include <utility>
 
 #include "cairn/assets/asset_index.h"
 #include "cairn/ecs/components/mesh_renderer.h"
+#include "cairn/ecs/coordinator.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/json_text.h"
 
 namespace cairn::editor {
@@ -60,6 +64,41 @@ ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view pay
     if (key == name) return actions::CreatePrimitive(world, shape, parent, position);
   }
   throw ActionError("there is no built-in mesh " + serialization::Quoted(name));
+}
+
+ecs::Action RetargetMovedAssets(ecs::Coordinator& world, const std::filesystem::path& root,
+                                std::vector<std::string>& notes) {
+  const std::string name = "Update moved asset references";
+  std::error_code error;
+  if (!std::filesystem::exists(root / assets::kAssetIndexFileName, error)) return {name, {}};
+  const assets::AssetIndex::LoadResult loaded = assets::AssetIndex::Load(root, 1);
+  if (!loaded.index) {
+    notes.push_back(loaded.error);
+    return {name, {}};
+  }
+  std::set<std::string> paths;
+  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
+    const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+    for (const ecs::FieldInfo& field : info.fields) {
+      if (field.type != ecs::FieldType::kAsset) continue;
+      world.EachComponentData(type, [&](ecs::Entity, void* data) {
+        const std::string& path = field.Ref<std::string>(data);
+        if (!path.empty()) paths.insert(path);
+      });
+    }
+  }
+  std::map<std::string, std::string> moved;  // old path -> current path
+  for (const std::string& path : paths) {
+    if (!serialization::MissingAssetProblem(root, path)) continue;
+    const std::string current = loaded.index->Resolve(path);
+    if (current == path || serialization::MissingAssetProblem(root, current)) continue;
+    moved.emplace(path, current);
+    notes.push_back(path + " is now " + current);
+  }
+  return actions::RetargetAssets(world, name, [&moved](const std::string& path) -> std::optional<std::string> {
+    const auto it = moved.find(path);
+    return it != moved.end() ? std::optional<std::string>(it->second) : std::nullopt;
+  });
 }
 
 AssetListing ListAssets(const std::filesystem::path& root, const AssetQuery& query) {

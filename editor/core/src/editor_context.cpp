@@ -51,7 +51,9 @@ std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
 }
 
 std::optional<std::filesystem::path> EditorContext::AssetFolder() const {
-  return serialization::AssetFolderFor(project_ ? project_->file : std::filesystem::path{}, scene_path_);
+  std::optional<std::filesystem::path> folder =
+      serialization::AssetFolderFor(project_ ? project_->file : std::filesystem::path{}, scene_path_);
+  return folder ? folder : options_.untitled_asset_folder;
 }
 
 serialization::LoadOptions EditorContext::SceneLoadOptions() const { return serialization::ProjectSceneOptions(project_); }

@@ -46,7 +46,7 @@ constexpr std::string_view kDemoProject = R"json({
 
 constexpr std::string_view kDemoScene = R"json({
   "format": "cairn.scene",
-  "version": 1,
+  "version": 2,
   "editor": {
     "camera": { "position": [7, 5.5, 10], "target": [0, 0.75, 0] }
   },
@@ -54,7 +54,7 @@ constexpr std::string_view kDemoScene = R"json({
     {
       "id": "1c4e8a27d95b3f60", "name": "Ground", "parent": null, "order": 0,
       "components": {
-        "MeshRenderer": { "mesh": "plane", "color": [0.36, 0.42, 0.36, 1] },
+        "MeshRenderer": { "mesh": "plane", "color": [0.36, 0.42, 0.36, 1], "asset": "" },
         "Static": {},
         "Transform": { "position": [0, 0, 0], "rotation": [0, 0, 0, 1], "scale": [20, 1, 20] }
       }
@@ -82,7 +82,7 @@ constexpr std::string_view kDemoScene = R"json({
     {
       "id": "5e83a0c47f12b96d", "name": "Crate", "parent": "4b26f8e19c03d7a5", "order": 0,
       "components": {
-        "MeshRenderer": { "mesh": "cube", "color": [0.85, 0.55, 0.25, 1] },
+        "MeshRenderer": { "mesh": "cube", "color": [0.85, 0.55, 0.25, 1], "asset": "" },
         "Pickup": { "kind": "key", "amount": 1, "mesh": "", "label": "Cellar key" },
         "Transform": { "position": [-2.5, 0.5, 0.5], "rotation": [0, 0.17365, 0, 0.98481], "scale": [1, 1, 1] }
       }
@@ -90,7 +90,7 @@ constexpr std::string_view kDemoScene = R"json({
     {
       "id": "6f1b9d3a8e54c027", "name": "Ball", "parent": "4b26f8e19c03d7a5", "order": 1,
       "components": {
-        "MeshRenderer": { "mesh": "sphere", "color": [0.25, 0.55, 0.95, 1] },
+        "MeshRenderer": { "mesh": "sphere", "color": [0.25, 0.55, 0.95, 1], "asset": "" },
         "Transform": { "position": [0, 0.75, 1.5], "rotation": [0, 0, 0, 1], "scale": [1.5, 1.5, 1.5] }
       }
     },
@@ -98,7 +98,7 @@ constexpr std::string_view kDemoScene = R"json({
       "id": "70c5e2b86d19a34f", "name": "Pillar", "parent": "4b26f8e19c03d7a5", "order": 2,
       "components": {
         "Door": { "target": "81d4b7f0a2c95e36", "open": false, "speed": 1.5 },
-        "MeshRenderer": { "mesh": "cylinder", "color": [0.9, 0.9, 0.86, 1] },
+        "MeshRenderer": { "mesh": "cylinder", "color": [0.9, 0.9, 0.86, 1], "asset": "" },
         "Static": {},
         "Transform": { "position": [2.5, 1, -1], "rotation": [0, 0, 0, 1], "scale": [0.6, 2, 0.6] }
       }
@@ -106,7 +106,7 @@ constexpr std::string_view kDemoScene = R"json({
     {
       "id": "81d4b7f0a2c95e36", "name": "Beacon", "parent": "4b26f8e19c03d7a5", "order": 3,
       "components": {
-        "MeshRenderer": { "mesh": "cone", "color": [0.9, 0.3, 0.28, 1] },
+        "MeshRenderer": { "mesh": "cone", "color": [0.9, 0.3, 0.28, 1], "asset": "" },
         "Transform": { "position": [0, 0.5, -3], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1] }
       }
     },
@@ -116,6 +116,22 @@ constexpr std::string_view kDemoScene = R"json({
         "Blinker": { "period": 1.2, "duty": 0.4, "pattern": "pulse" },
         "Light": { "type": "point", "color": [1, 0.45, 0.3], "intensity": 2, "range": 6, "cone_angle": 30 },
         "Transform": { "position": [0, 1.25, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1] }
+      }
+    },
+    {
+      "id": "b41c7e0d93a25f68", "name": "Tree", "parent": "4b26f8e19c03d7a5", "order": 4,
+      "components": {
+        "MeshRenderer": { "mesh": "cube", "color": [1, 1, 1, 1], "asset": "meshes/tree.glb" },
+        "Static": {},
+        "Transform": { "position": [-4.5, 0, -2.5], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1] }
+      }
+    },
+    {
+      "id": "c52d8f1ea4b36079", "name": "Tree (1)", "parent": "4b26f8e19c03d7a5", "order": 5,
+      "components": {
+        "MeshRenderer": { "mesh": "cube", "color": [1, 1, 1, 1], "asset": "meshes/tree.glb" },
+        "Static": {},
+        "Transform": { "position": [4.5, 0, -3.5], "rotation": [0, 0.25882, 0, 0.96593], "scale": [1.3, 1.3, 1.3] }
       }
     },
     {

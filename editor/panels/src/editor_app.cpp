@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/editor_host.h"
 #include "cairn/editor/panels/shortcuts.h"
@@ -95,6 +96,24 @@ void EditorApp::WorldReplaced() {
   hierarchy_.Reset();
   // A small scene opens fully expanded; a large one shows its roots.
   if (context_.World().EntityCount() <= kExpandOnOpenLimit) hierarchy_.ExpandAll();
+  UpdateMovedAssets();
+}
+
+void EditorApp::UpdateMovedAssets() {
+  const std::optional<std::filesystem::path> folder = context_.AssetFolder();
+  if (!folder) return;
+  std::vector<std::string> notes;
+  ecs::Action update = RetargetMovedAssets(context_.World(), *folder, notes);
+  const bool updating = !update.commands.empty();
+  if (updating) context_.Enqueue(std::move(update));
+  for (const std::string& note : notes) {
+    if (updating) {
+      context_.Log().Info("Asset moved since the scene was saved: " + note + " (reference updated)");
+    } else {
+      context_.Log().Warning("Assets: " + note);
+    }
+  }
+
 }
 
 void EditorApp::ResetLayout() {

@@ -13,6 +13,8 @@
 // ancestor is also listed moves, dies or is copied with that ancestor).
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -121,6 +123,10 @@ ecs::Action PasteComponentValue(const ecs::Coordinator& world, std::span<const e
 // an action without commands when nothing refers to it.
 ecs::Action RetargetAssets(ecs::Coordinator& world, std::string_view from, std::string_view to,
                            bool folder = false);
+// The same for any mapping: `retarget` gives the new path of an asset path, or
+// none to keep it. The action is called `name`; one command per component changed.
+using AssetRetarget = std::function<std::optional<std::string>(const std::string&)>;
+ecs::Action RetargetAssets(ecs::Coordinator& world, std::string name, const AssetRetarget& retarget);
 
 // ---- Helpers -------------------------------------------------------------------
 

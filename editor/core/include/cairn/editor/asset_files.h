@@ -57,6 +57,16 @@ struct AssetQuery {
 ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload, glm::vec3 position,
                                    ecs::EntityId parent);
 
+// References to files moved since the scene was saved: every asset field of
+// `world` naming no file under `root` whose path the project's asset index
+// (assets.index.json) leads to a file that exists is set to that file's
+// current path, as one action ("Update moved asset references"); no commands
+// when there is nothing to update or no index. `notes` receives one line per
+// updated path ("meshes/crate.glb is now props/box.glb") and a line for an
+// index that cannot be read.
+ecs::Action RetargetMovedAssets(ecs::Coordinator& world, const std::filesystem::path& root,
+                                std::vector<std::string>& notes);
+
 // The listing `query` asks for under `root`. Hidden entries (".git") and the
 // asset index are left out; files of kind kOther are listed only when no kind
 // is asked for.

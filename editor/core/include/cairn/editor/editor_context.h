@@ -69,6 +69,9 @@ struct EditorOptions {
   // The system calls the journal writes through (tests simulate a full disk).
   JournalWriteCalls journal_writes = JournalWriteCalls::System();
   std::size_t history_limit = History::kDefaultLimit;
+  // Where the asset paths of an untitled scene without a project file point
+  // (the editor passes the built-in demo's folder); none: nowhere.
+  std::optional<std::filesystem::path> untitled_asset_folder;
 };
 
 struct EnqueueOptions {
@@ -165,7 +168,8 @@ class EditorContext {
   // The session's game project; null: none (the built-in components only).
   const std::shared_ptr<const serialization::Project>& Project() const { return project_; }
   // The folder the scene's asset paths are relative to: the project file's
-  // folder, else the scene file's, else none (serialization::AssetFolderFor).
+  // folder, else the scene file's (serialization::AssetFolderFor), else
+  // EditorOptions::untitled_asset_folder.
   std::optional<std::filesystem::path> AssetFolder() const;
   // Makes `project` (null: none) the session's project for the worlds made
   // and the journals started from now on. The open world keeps its types:

@@ -1,6 +1,8 @@
 #pragma once
 // The built-in demo scene: a ground plane, a few primitives grouped in a small
-// hierarchy, a directional, a point and a spot light, and a camera, in the
+// hierarchy, two trees drawn from the demo folder's glTF mesh
+// (examples/demo/meshes/tree.glb, made by tests/assets/make_test_gltf.py
+// --demo), a directional, a point and a spot light, and a camera, in the
 // demo's game project ("Cairn Demo": Blinker, Door and Pickup components,
 // used by the beacon's light, the pillar and the crate). It is what
 // cairn-editor shows when started without a file, and Help > Open Demo Scene

@@ -85,6 +85,9 @@ class EditorApp {
 
  private:
   void WorldReplaced();
+  // References to asset files moved since the scene was saved follow them
+  // (RetargetMovedAssets), as one undoable action, each noted in the Console.
+  void UpdateMovedAssets();
   void DrawPanels();
   void DrawSplitters();
   void ResetLayout();
