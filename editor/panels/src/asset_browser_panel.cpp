@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <random>
 #include <utility>
 
@@ -162,8 +163,17 @@ void AssetBrowserPanel::DrawFiles() {
   for (const AssetFile& file : listing_.files) {
     ImGui::PushID(file.path.c_str());
     const KindStyle style = StyleOf(file.kind);
-    ImGui::TextColored(style.colour, "%s", style.tag);
-    ImGui::SameLine();
+    const std::uint32_t thumbnail = file.kind == AssetKind::kMesh && thumbnails_ ? thumbnails_(file.path) : 0;
+    const ImTextureID texture = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(thumbnail));
+    if (thumbnail != 0) {
+      const float side = ImGui::GetTextLineHeight();
+      const ImVec2 tag_size = ImGui::CalcTextSize(style.tag);
+      ImGui::Image(texture, ImVec2(side, side), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+      ImGui::SameLine(0.0f, ImGui::GetStyle().ItemSpacing.x + std::max(tag_size.x - side, 0.0f));
+    } else {
+      ImGui::TextColored(style.colour, "%s", style.tag);
+      ImGui::SameLine();
+    }
     const std::string label = BoundedLabel(query_.search.empty() ? file.name : file.path);
     if (ImGui::Selectable(label.c_str(), selected_ == file.path, ImGuiSelectableFlags_AllowDoubleClick)) {
       selected_ = file.path;
@@ -171,8 +181,14 @@ void AssetBrowserPanel::DrawFiles() {
     }
     if (file.kind == AssetKind::kMesh) DragSource(file.path, file.name);
     if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-      ImGui::SetTooltip("%s%s", BoundedLabel(file.path).c_str(),
-                        file.kind == AssetKind::kMesh ? "\nDrag into the Viewport or the Hierarchy to place it" : "");
+      ImGui::BeginTooltip();
+      if (thumbnail != 0) {
+        const float side = 96.0f;
+        ImGui::Image(texture, ImVec2(side, side), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+      }
+      ImGui::TextUnformatted(BoundedLabel(file.path).c_str());
+      if (file.kind == AssetKind::kMesh) ImGui::TextColored(theme::kTextDim, "Drag into the Viewport or the Hierarchy to place it");
+      ImGui::EndTooltip();
     }
     GlobalWidgetMap().Record("assets/file/" + file.path);
     if (ImGui::BeginPopupContextItem("##asset_menu")) {

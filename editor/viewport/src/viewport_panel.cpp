@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <exception>
 #include <span>
+#include <unordered_map>
 #include <utility>
 
+#include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -96,6 +98,81 @@ struct ViewportPanel::Impl {
   // replaced must not resolve old handles in the new world.
   const ecs::Coordinator* picked_world = nullptr;
   bool has_frame = false;
+
+  // Thumbnails of mesh files: GL textures by asset path, the paths asked for
+  // and not made yet, and the folder they belong to.
+  std::unordered_map<std::string, std::uint32_t> thumbnails;
+  std::vector<std::string> thumbnail_requests;
+  std::optional<std::filesystem::path> thumbnail_folder;
+
+  ~Impl() { ForgetThumbnails(); }
+
+  void ForgetThumbnails() {
+    for (const auto& [asset, texture] : thumbnails) {
+      const GLuint name = texture;
+      if (name != 0) glDeleteTextures(1, &name);
+    }
+    thumbnails.clear();
+    thumbnail_requests.clear();
+  }
+
+  // Renders one requested thumbnail whose mesh is ready, into the renderer's
+  // target at thumbnail size, and copies it into a texture of its own.
+  void RenderThumbnail() {
+    if (assets.Folder() != thumbnail_folder) {
+      ForgetThumbnails();
+      thumbnail_folder = assets.Folder();
+    }
+    for (auto it = thumbnail_requests.begin(); it != thumbnail_requests.end();) {
+      const AssetMesh& mesh = assets.Find(*it);
+      if (mesh.state == AssetMeshState::kLoading) {
+        ++it;
+        continue;
+      }
+      const std::string asset = *it;
+      it = thumbnail_requests.erase(it);
+      if (mesh.state != AssetMeshState::kReady || !renderer.IsInitialized()) continue;
+
+      render::RenderScene thumb;
+      render::MeshInstance instance;
+      instance.color = glm::vec4(1.0f);
+      thumb.meshes.Add(mesh.mesh, instance);
+      render::EditorCamera view;
+      view.SetViewportSize(glm::vec2(kThumbnailSize));
+      view.SetLookAt(glm::vec3(1.0f, 0.8f, 1.4f), glm::vec3(0.0f));
+      view.FrameBox(mesh.bounds);
+      const render::RenderSettings settings = renderer.Settings();
+      render::RenderSettings plain = settings;
+      plain.show_grid = false;
+      plain.clear_color = glm::vec4(0.13f, 0.14f, 0.16f, 1.0f);
+      renderer.SetSettings(plain);
+      renderer.Resize(kThumbnailSize, kThumbnailSize);
+      renderer.Render(thumb, view.Matrices());
+      std::vector<std::uint8_t> pixels = renderer.ReadColorPixels();  // top row first
+      renderer.SetSettings(settings);
+      if (pixels.size() != static_cast<std::size_t>(kThumbnailSize) * kThumbnailSize * 4) return;
+      // Bottom row first, as GL and the viewport's own image have it.
+      const std::size_t row = static_cast<std::size_t>(kThumbnailSize) * 4;
+      for (std::size_t y = 0; y < static_cast<std::size_t>(kThumbnailSize) / 2; ++y) {
+        std::swap_ranges(pixels.begin() + static_cast<std::ptrdiff_t>(y * row),
+                         pixels.begin() + static_cast<std::ptrdiff_t>((y + 1) * row),
+                         pixels.end() - static_cast<std::ptrdiff_t>((y + 1) * row));
+      }
+      GLuint texture = 0;
+      glGenTextures(1, &texture);
+      glBindTexture(GL_TEXTURE_2D, texture);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kThumbnailSize, kThumbnailSize, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   pixels.data());
+      glBindTexture(GL_TEXTURE_2D, 0);
+      thumbnails[asset] = texture;
+      return;  // one a frame
+    }
+  }
 
   // Transform targets, recomputed when the selection or the world changed.
   std::vector<ecs::EntityId> targets;
@@ -308,6 +385,7 @@ void ViewportPanel::Draw() {
   // ---- The new frame ----
   impl.assets.SetFolder(context_.AssetFolder(), impl.uploader);
   impl.assets.Update(impl.uploader, context_.Log(), ImGui::GetTime());
+  impl.RenderThumbnail();
   impl.renderer.Resize(image_size.x, image_size.y);
   impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks, &impl.assets);
   impl.picked_world = &world;
@@ -363,6 +441,16 @@ void ViewportPanel::LoadEditorData(const ecs::PlainValue& editor) {
   if (const std::optional<render::EditorCameraState> state = CameraFromEditorData(editor, impl.camera.State())) {
     impl.camera.SetState(*state);
   }
+}
+
+std::uint32_t ViewportPanel::Thumbnail(std::string_view asset) {
+  Impl& impl = *impl_;
+  const std::string key(asset);
+  if (const auto it = impl.thumbnails.find(key); it != impl.thumbnails.end()) return it->second;
+  if (std::find(impl.thumbnail_requests.begin(), impl.thumbnail_requests.end(), key) == impl.thumbnail_requests.end()) {
+    impl.thumbnail_requests.push_back(key);
+  }
+  return 0;
 }
 
 render::EditorCamera& ViewportPanel::Camera() { return impl_->camera; }

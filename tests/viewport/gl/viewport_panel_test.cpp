@@ -1,17 +1,21 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
+#include <thread>
 
 #include <GLFW/glfw3.h>
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "cairn/ecs/components/light.h"
+#include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/world_dump.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
 #include "cairn/render/screen_projection.h"
+#include "cairn/test/files.h"
 #include "gl/panel_harness.h"
 #include "viewport_test_world.h"
 
@@ -359,4 +363,43 @@ TEST_CASE("The camera is saved to and restored from the scene's editor data", "[
   CHECK(glm::dot(harness.Panel().Camera().Forward(), glm::vec3(0, -1, 0)) > 0.999f);
   harness.Panel().SetViewPreset(cairn::editor::ViewPreset::kPerspective);
   CHECK(harness.Panel().Camera().Projection() == render::ProjectionKind::Perspective);
+}
+
+TEST_CASE("An imported mesh is drawn once loaded, a missing one as a placeholder, and a thumbnail is made once",
+          "[viewport][panel][assets]") {
+  cairn::editor::EditorOptions options = t::TestEditorOptions();
+  options.untitled_asset_folder = cairn::test::SourcePath("tests/assets/data");
+  EditorContext context(options);
+  const auto crate = t::AddMesh(context.World(), "Crate", ecs::MeshShape::kSphere, t::At({-2, 0, 0}), glm::vec4(1.0f));
+  context.World().GetComponent<ecs::MeshRenderer>(context.World().GetEntity(crate)).asset = "crate.glb";
+  const auto gate = t::AddMesh(context.World(), "Gate", ecs::MeshShape::kSphere, t::At({2, 0, 0}), glm::vec4(1.0f));
+  context.World().GetComponent<ecs::MeshRenderer>(context.World().GetEntity(gate)).asset = "gone/gate.glb";
+  AddSun(context.World());
+  t::PanelHarness harness(context);
+  LookFromFront(harness.Panel());
+  REQUIRE(harness.Panel().Thumbnail("crate.glb") == 0);  // asked for: made once the import is in
+
+  std::uint32_t thumbnail = 0;
+  for (int frame = 0; frame < 400 && thumbnail == 0; ++frame) {
+    harness.Frame();
+    thumbnail = harness.Panel().Thumbnail("crate.glb");
+    if (thumbnail == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE(thumbnail != 0);
+  harness.Frame();
+  REQUIRE(harness.Panel().Thumbnail("crate.glb") == thumbnail);  // kept, not made again
+
+  const t::Image image = t::Capture(harness.Panel());
+  const glm::ivec4 wood = image.At(glm::ivec2(ScreenOf(harness.Panel(), {-2, 0, 0})));
+  const glm::ivec4 placeholder = image.At(glm::ivec2(ScreenOf(harness.Panel(), {2, 0, 0})));
+  INFO("crate " << wood.r << "," << wood.g << "," << wood.b << "; gate " << placeholder.r << "," << placeholder.g
+                << "," << placeholder.b);
+  CHECK((wood.r > wood.g && wood.g > wood.b && wood.r > 60));  // the crate's wood colour, not a sphere's white
+  CHECK((placeholder.r > 120 && placeholder.b > 120 && placeholder.g < 60));  // magenta: the file is missing
+  CHECK(context.Log().Count(cairn::editor::Severity::kError) == 0);
+
+  // Framing the imported crate uses its bounds.
+  context.GetSelection().Select(crate);
+  harness.Panel().FrameSelected();
+  CHECK(glm::length(harness.Panel().Camera().State().target - glm::vec3(-2, 0, 0)) < 1e-3f);
 }

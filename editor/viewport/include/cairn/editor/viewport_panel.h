@@ -93,6 +93,14 @@ class ViewportPanel {
   render::EditorCamera& Camera();
   const render::EditorCamera& Camera() const;
 
+  // A picture of the mesh file `asset` (a path like MeshRenderer.asset) for
+  // the Assets panel: a GL texture of kThumbnailSize pixels (bottom row
+  // first, as the viewport's image), or 0 while it is not made yet or when
+  // the file cannot be drawn. Each is rendered once, offscreen, at most one a
+  // frame, and kept until the asset folder changes.
+  static constexpr int kThumbnailSize = 96;
+  std::uint32_t Thumbnail(std::string_view asset);
+
   // The last frame's image, RGBA8, top row first, and its size in pixels
   // (tests and tools; empty before the first Draw).
   std::vector<std::uint8_t> ReadColorPixels() const;

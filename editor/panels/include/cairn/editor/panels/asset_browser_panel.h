@@ -11,8 +11,11 @@
 // The listing is read when the folder, the search or the filter changes, after
 // a move, and every kRescanSeconds (files copied in from outside appear).
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "cairn/editor/asset_files.h"
 
@@ -26,6 +29,11 @@ class AssetBrowserPanel {
 
   explicit AssetBrowserPanel(EditorContext& context) : context_(context) {}
 
+  // Where mesh thumbnails come from (ViewportPanel::Thumbnail: a GL texture
+  // drawn with flipped v, 0 while there is none); unset: no thumbnails.
+  using ThumbnailSource = std::function<std::uint32_t(std::string_view asset)>;
+  void SetThumbnails(ThumbnailSource source) { thumbnails_ = std::move(source); }
+
   // Fills the current window.
   void Draw();
 
@@ -37,6 +45,7 @@ class AssetBrowserPanel {
   void Rescan(double now);
 
   EditorContext& context_;
+  ThumbnailSource thumbnails_;
   std::optional<std::filesystem::path> root_;
   AssetQuery query_;
   AssetListing listing_;
