@@ -25,6 +25,7 @@ uniform vec3 u_ambient_sky;     // linear
 uniform vec3 u_ambient_ground;  // linear
 uniform float u_shininess;
 uniform float u_specular_strength;
+uniform float u_metallic;  // 0 for shapes; a registered mesh part's glTF metallic factor
 
 uniform int u_directional_count;
 uniform vec3 u_directional_direction[CAIRN_MAX_LIGHTS];
@@ -50,8 +51,11 @@ vec3 BlinnPhong(vec3 albedo, vec3 normal, vec3 to_viewer, vec3 to_light, vec3 ra
   float diffuse = max(dot(normal, to_light), 0.0);
   if (diffuse <= 0.0) return vec3(0.0);
   vec3 halfway = normalize(to_light + to_viewer);
-  float specular = pow(max(dot(normal, halfway), 0.0), u_shininess) * u_specular_strength;
-  return radiance * (albedo * diffuse + vec3(specular));
+  float highlight = pow(max(dot(normal, halfway), 0.0), u_shininess);
+  // A metal's highlight takes its colour and its diffuse light dims (not to
+  // black: there is no environment for it to reflect).
+  vec3 specular = highlight * mix(vec3(u_specular_strength), albedo, u_metallic);
+  return radiance * (albedo * diffuse * (1.0 - 0.6 * u_metallic) + specular);
 }
 
 // Smooth window reaching zero at `range`.

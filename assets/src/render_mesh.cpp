@@ -15,6 +15,8 @@ render::MeshAsset ToRenderMesh(const Model& model) {
     if (primitive.material >= 0) {
       const Material& material = model.materials[static_cast<std::size_t>(primitive.material)];
       part.base_color = material.base_color;
+      part.metallic = material.metallic;
+      part.roughness = material.roughness;
       if (material.base_color_texture >= 0) {
         const Texture& texture = model.textures[static_cast<std::size_t>(material.base_color_texture)];
         part.base_color_texture = render::TextureImage{texture.width, texture.height, texture.rgba};

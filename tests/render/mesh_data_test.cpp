@@ -2,6 +2,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "cairn/render/mesh_asset.h"
 #include "cairn/render/mesh_data.h"
 #include "render_test_support.h"
 
@@ -103,4 +104,14 @@ TEST_CASE("[GenerateMesh] Cone side normals lean up by the slope", "[render][mes
   const float expected_y = 0.5f / std::sqrt(1.25f);
   CHECK(cone.vertices.front().normal.y == Approx(expected_y));
   CHECK(cone.vertices.front().position.y == Approx(-0.5f));
+}
+
+TEST_CASE("Roughness becomes a Blinn-Phong exponent: rough is broad, smooth is sharp", "[render][mesh_asset]") {
+  using cairn::render::ShininessFromRoughness;
+  CHECK(ShininessFromRoughness(0.5f) == Approx(30.0f));
+  CHECK(ShininessFromRoughness(1.0f) == 2.0f);      // 2 / 1 - 2 = 0, clamped up
+  CHECK(ShininessFromRoughness(0.0f) == 1024.0f);   // a mirror, capped
+  CHECK(ShininessFromRoughness(0.1f) == 1024.0f);
+  CHECK(ShininessFromRoughness(-3.0f) == 1024.0f);  // out of range: clamped as roughness 0
+  CHECK(ShininessFromRoughness(0.3f) > ShininessFromRoughness(0.6f));
 }

@@ -1,5 +1,7 @@
 #include "gl/asset_mesh_library.h"
 
+#include <algorithm>
+
 namespace cairn::render::gl {
 
 namespace {
@@ -37,6 +39,8 @@ MeshAssetId AssetMeshLibrary::Add(const MeshAsset& asset) {
     part->mesh = GpuMesh(source.data);
     part->instanced = InstancedMesh(part->mesh);
     part->base_color = source.base_color;
+    part->metallic = std::clamp(source.metallic, 0.0f, 1.0f);
+    part->shininess = ShininessFromRoughness(source.roughness);
     if (IsComplete(source.base_color_texture)) part->base_color_texture = UploadTexture(source.base_color_texture);
     parts.push_back(std::move(part));
   }

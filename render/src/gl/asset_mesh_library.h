@@ -22,6 +22,8 @@ class AssetMeshLibrary {
     GpuMesh mesh;
     InstancedMesh instanced;  // refers to `mesh`: parts never move
     glm::vec4 base_color{1.0f};
+    float metallic = 0.0f;
+    float shininess = 32.0f;
     Texture base_color_texture;  // sRGB with mipmaps; none when the part has no texture
   };
 

@@ -31,7 +31,7 @@ bool MeshPass::Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrar
       p.Uniform("u_spot_count"),           p.Uniform("u_spot_position_range"),
       p.Uniform("u_spot_direction_cos_outer"), p.Uniform("u_spot_radiance_cos_inner"),
       p.Uniform("u_base_color"),           p.Uniform("u_has_base_texture"),
-      p.Uniform("u_base_texture"),
+      p.Uniform("u_base_texture"),         p.Uniform("u_metallic"),
   };
   for (MeshShape shape : kAllMeshShapes) shapes_[MeshShapeIndex(shape)] = gl::InstancedMesh(meshes.Get(shape));
   return true;
@@ -101,6 +101,7 @@ void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& 
   glDisable(GL_BLEND);
 
   glUniform3f(uniforms_.base_color, 1.0f, 1.0f, 1.0f);
+  glUniform1f(uniforms_.metallic, 0.0f);
   glUniform1i(uniforms_.has_base_texture, 0);
   glUniform1i(uniforms_.base_texture, 0);  // texture unit 0
   for (MeshShape shape : kAllMeshShapes) {
@@ -116,6 +117,8 @@ void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& 
     if (!parts.empty()) frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
     for (const auto& part : parts) {
       glUniform3fv(uniforms_.base_color, 1, glm::value_ptr(glm::vec3(part->base_color)));
+      glUniform1f(uniforms_.metallic, part->metallic);
+      glUniform1f(uniforms_.shininess, part->shininess);
       const bool textured = static_cast<bool>(part->base_color_texture);
       glUniform1i(uniforms_.has_base_texture, textured ? 1 : 0);
       if (textured) {

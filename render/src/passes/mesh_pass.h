@@ -49,6 +49,7 @@ class MeshPass {
     GLint base_color = -1;
     GLint has_base_texture = -1;
     GLint base_texture = -1;
+    GLint metallic = -1;
   };
 
   void SetFrameUniforms(const FrameContext& frame) const;

@@ -190,3 +190,49 @@ TEST_CASE("[Renderer] Draws an imported model's base colour texture at its textu
   CHECK(std::min({white.r, white.g, white.b}) > 150);
   CHECK(std::max({white.r, white.g, white.b}) - std::min({white.r, white.g, white.b}) < 30);
 }
+
+TEST_CASE("[Renderer] A metallic part takes its highlight's colour and a smooth one narrows the highlight",
+          "[render][gl]") {
+  RendererWithModel fixture("crate.glb");
+  Renderer& renderer = fixture.renderer;
+  // The same wood crate three times: as imported (metallic 0, roughness 0.9:
+  // a broad white highlight), fully metallic, and smooth (roughness 0.05).
+  MeshAsset metal = cairn::assets::ToRenderMesh(*fixture.imported.model);
+  metal.parts[0].metallic = 1.0f;
+  MeshAsset smooth = cairn::assets::ToRenderMesh(*fixture.imported.model);
+  smooth.parts[0].roughness = 0.05f;
+  const MeshAssetId metal_id = renderer.AddMesh(metal);
+  const MeshAssetId smooth_id = renderer.AddMesh(smooth);
+
+  EditorCamera camera;
+  camera.SetViewportSize({kWidth, kHeight});
+  camera.SetLookAt({0.0f, 3.0f, 6.0f}, {0.0f, 0.0f, 0.0f});
+  RenderScene scene;
+  scene.meshes.Add(fixture.mesh, At({-2, 0, 0}, 1));
+  scene.meshes.Add(metal_id, At({0, 0, 0}, 2));
+  scene.meshes.Add(smooth_id, At({2, 0, 0}, 3));
+  // Straight down: the top faces are lit, their halfway vector ~35 degrees
+  // off their normal, so only a broad highlight reaches them.
+  scene.lights.push_back(Sun({0.0f, -1.0f, 0.0f}));
+  renderer.Render(scene, camera.Matrices());
+  const Image image{kWidth, kHeight, renderer.ReadColorPixels()};
+  INFO("image written to " << WritePng(image, "imported_materials.png"));
+
+  const auto top = [&](float x) {
+    const auto pixel = WorldToScreen(camera.Matrices(), {x, 0.5f, 0.0f}, {kWidth, kHeight});
+    REQUIRE(pixel.has_value());
+    return image.At(glm::ivec2(*pixel));
+  };
+  const glm::ivec4 wood = top(-2.0f);
+  const glm::ivec4 metallic = top(0.0f);
+  const glm::ivec4 polished = top(2.0f);
+  INFO("wood " << Describe(wood) << ", metallic " << Describe(metallic) << ", smooth " << Describe(polished));
+  // The wood's highlight is white; the metal's is wood-coloured, over dimmer
+  // diffuse light: far less blue, the same hue.
+  CHECK(metallic.b < wood.b - 30);
+  CHECK(metallic.r > metallic.g);
+  CHECK(metallic.g > metallic.b);
+  // Smooth wood keeps its highlight to the mirror direction: none of it here.
+  CHECK(polished.b < wood.b - 20);
+  CHECK(polished.r > polished.b);
+}

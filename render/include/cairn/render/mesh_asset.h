@@ -27,7 +27,16 @@ struct MeshPart {
   MeshData data;
   glm::vec4 base_color{1.0f};      // linear; multiplies the instance's colour
   TextureImage base_color_texture;  // empty: none; sampled at the vertices' uv, multiplies too
+  // glTF's metallic-roughness, approximated in the Blinn-Phong pass: a metal
+  // tints its highlight with its colour and dims its diffuse light; roughness
+  // widens the highlight (ShininessFromRoughness).
+  float metallic = 0.0f;
+  float roughness = 0.5f;
 };
+
+// The Blinn-Phong exponent that matches a GGX highlight of `roughness`
+// (alpha = roughness^2, exponent = 2 / alpha^2 - 2), clamped to [2, 1024].
+[[nodiscard]] float ShininessFromRoughness(float roughness);
 
 struct MeshAsset {
   std::vector<MeshPart> parts;
