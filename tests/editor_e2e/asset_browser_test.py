@@ -69,8 +69,9 @@ def main():
           "the dropped mesh refers to %r after the rename" % crate["MeshRenderer"]["asset"])
     check(crate["MeshRenderer"]["color"] == [1, 1, 1, 1], "the dropped mesh is tinted %s" % crate["MeshRenderer"]["color"])
     position = crate["Transform"]["position"]
-    check(position[1] == 0 and abs(position[0]) < 20 and abs(position[2]) < 20,
-          "the dropped mesh is at %s, not on the ground in view" % position)
+    # The crate is a unit cube around its origin: standing on the ground, its origin is 0.5 up.
+    check(close_to(position[1], 0.5) and abs(position[0]) < 20 and abs(position[2]) < 20,
+          "the dropped mesh is at %s, not standing on the ground in view" % position)
     check(entity_named(scene, "crate")["parent"] is None, "the dropped mesh is not a root")
     cube = entity_named(scene, "Cube")["components"]
     check(cube["MeshRenderer"]["mesh"] == "cube" and cube["MeshRenderer"]["asset"] == "",

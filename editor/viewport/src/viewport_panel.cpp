@@ -300,7 +300,14 @@ void ViewportPanel::Draw() {
   const glm::vec2 pointer = (glm::vec2(io.MousePos.x, io.MousePos.y) - glm::vec2(origin.x, origin.y)) * pixel_scale;
   impl.camera.SetViewportSize(glm::vec2(image_size));
   if (dropped) {
-    const glm::vec3 point = DropPoint(impl.camera.ScreenRay(pointer));
+    glm::vec3 point = DropPoint(impl.camera.ScreenRay(pointer));
+    // Standing on the ground: lifted by how far the mesh reaches below its origin.
+    if (!dropped->starts_with(kBuiltinMeshPrefix)) {
+      const AssetMesh& mesh = impl.assets.Find(*dropped);
+      if (mesh.state == AssetMeshState::kReady && !mesh.bounds.IsEmpty()) point.y -= mesh.bounds.min.y;
+    } else if (*dropped != std::string(kBuiltinMeshPrefix) + "plane") {
+      point.y += 0.5f;  // the built-in shapes are unit sized around their origin
+    }
     try {
       context_.Enqueue(CreateFromAssetPayload(world, *dropped, point, ecs::kNoEntityId),
                        EnqueueOptions::SelectingCreated());
