@@ -201,6 +201,10 @@ void AssetBrowserPanel::DrawFiles() {
       }
       GlobalWidgetMap().Record("assets/menu/move");
       if (file.kind == AssetKind::kFolder && ImGui::MenuItem("Open")) enter = file.path;
+      if (file.kind == AssetKind::kMesh && reimport_ && ImGui::MenuItem("Reimport")) {
+        reimport_(file.path);
+        context_.Log().Info("Reimporting " + file.path);
+      }
       if (ImGui::MenuItem("Copy Path")) ImGui::SetClipboardText(file.path.c_str());
       ImGui::EndPopup();
     }

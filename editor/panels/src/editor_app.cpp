@@ -66,7 +66,10 @@ EditorApp::EditorApp(EditorHost& host, EditorAppOptions options)
       project_settings_(context_),
       sizes_(options_.sizes) {
   commands_.SetViewport(viewport_.get());
-  if (viewport_) assets_.SetThumbnails([this](std::string_view asset) { return viewport_->Thumbnail(asset); });
+  if (viewport_) {
+    assets_.SetThumbnails([this](std::string_view asset) { return viewport_->Thumbnail(asset); });
+    assets_.SetReimport([this](std::string_view asset) { viewport_->Reimport(asset); });
+  }
   commands_.SetRenameHandler([this](ecs::EntityId id) { hierarchy_.BeginRename(id); });
   watch_.Attach(context_.World());
   watched_world_ = &context_.World();

@@ -460,6 +460,16 @@ std::uint32_t ViewportPanel::Thumbnail(std::string_view asset) {
   return 0;
 }
 
+void ViewportPanel::Reimport(std::string_view asset) {
+  Impl& impl = *impl_;
+  impl.assets.Reload(asset, impl.uploader);
+  if (const auto it = impl.thumbnails.find(std::string(asset)); it != impl.thumbnails.end()) {
+    const GLuint texture = it->second;
+    if (texture != 0) glDeleteTextures(1, &texture);
+    impl.thumbnails.erase(it);
+  }
+}
+
 render::EditorCamera& ViewportPanel::Camera() { return impl_->camera; }
 
 const render::EditorCamera& ViewportPanel::Camera() const { return impl_->camera; }

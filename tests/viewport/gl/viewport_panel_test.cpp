@@ -398,6 +398,21 @@ TEST_CASE("An imported mesh is drawn once loaded, a missing one as a placeholder
   CHECK((placeholder.r > 120 && placeholder.b > 120 && placeholder.g < 60));  // magenta: the file is missing
   CHECK(context.Log().Count(cairn::editor::Severity::kError) == 0);
 
+  // Reimporting draws the placeholder until the file is read again, then the crate.
+  harness.Panel().Reimport("crate.glb");
+  REQUIRE(harness.Panel().Thumbnail("crate.glb") == 0);
+  harness.Frame();
+  std::uint32_t again = 0;
+  for (int frame = 0; frame < 400 && again == 0; ++frame) {
+    harness.Frame();
+    again = harness.Panel().Thumbnail("crate.glb");
+    if (again == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE(again != 0);
+  harness.Frame();
+  const glm::ivec4 reimported = t::Capture(harness.Panel()).At(glm::ivec2(ScreenOf(harness.Panel(), {-2, 0, 0})));
+  CHECK(reimported == wood);
+
   // Framing the imported crate uses its bounds.
   context.GetSelection().Select(crate);
   harness.Panel().FrameSelected();

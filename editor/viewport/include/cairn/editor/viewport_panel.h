@@ -100,6 +100,10 @@ class ViewportPanel {
   // frame, and kept until the asset folder changes.
   static constexpr int kThumbnailSize = 96;
   std::uint32_t Thumbnail(std::string_view asset);
+  // Reads the mesh file `asset` again (after it changed on disk): its
+  // entities show the loading placeholder until the new import is in, and
+  // its thumbnail is made again.
+  void Reimport(std::string_view asset);
 
   // The last frame's image, RGBA8, top row first, and its size in pixels
   // (tests and tools; empty before the first Draw).

@@ -4,7 +4,7 @@
 // A mesh dragged out of it (kAssetPayload) into the Viewport becomes an
 // entity on the ground under the cursor, onto the Hierarchy an entity under
 // the row it is dropped on, onto an Inspector asset field that field's value;
-// each is one undoable action. Right-click renames or moves a file or folder
+// each is one undoable action. Right-click renames or moves a file or folder, or reimports a mesh file;
 // (MoveAsset: the asset index keeps old paths leading to it, and the open
 // scene's references are updated as one undoable action).
 //
@@ -33,6 +33,9 @@ class AssetBrowserPanel {
   // drawn with flipped v, 0 while there is none); unset: no thumbnails.
   using ThumbnailSource = std::function<std::uint32_t(std::string_view asset)>;
   void SetThumbnails(ThumbnailSource source) { thumbnails_ = std::move(source); }
+  // What "Reimport" does for a mesh file (ViewportPanel::Reimport); unset:
+  // the menu item is not offered.
+  void SetReimport(std::function<void(std::string_view asset)> reimport) { reimport_ = std::move(reimport); }
 
   // Fills the current window.
   void Draw();
@@ -46,6 +49,7 @@ class AssetBrowserPanel {
 
   EditorContext& context_;
   ThumbnailSource thumbnails_;
+  std::function<void(std::string_view)> reimport_;
   std::optional<std::filesystem::path> root_;
   AssetQuery query_;
   AssetListing listing_;
