@@ -4,9 +4,10 @@
 // A mesh dragged out of it (kAssetPayload) into the Viewport becomes an
 // entity on the ground under the cursor, onto the Hierarchy an entity under
 // the row it is dropped on, onto an Inspector asset field that field's value;
-// each is one undoable action. Right-click renames or moves a file or folder, or reimports a mesh file;
+// each is one undoable action. Right-click renames or moves a file or folder
 // (MoveAsset: the asset index keeps old paths leading to it, and the open
-// scene's references are updated as one undoable action).
+// scene's references are updated as one undoable action), or reimports a
+// mesh file.
 //
 // The listing is read when the folder, the search or the filter changes, after
 // a move, and every kRescanSeconds (files copied in from outside appear).
