@@ -212,6 +212,8 @@ class Coordinator {
   template <typename T>
   std::shared_ptr<T> GetSystem() const { return systems_.Get<T>(); }
   template <typename T>
+  bool HasSystem() const { return systems_.Has<T>(); }
+  template <typename T>
   void SetSystemSignature(const Signature& signature) {
     systems_.SetSignature<T>(signature);
     for (std::uint32_t slot = 0; slot < pool_.SlotCount(); ++slot) {

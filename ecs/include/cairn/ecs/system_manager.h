@@ -28,6 +28,11 @@ class SystemManager {
   }
 
   template <typename T>
+  bool Has() const {
+    return Find(detail::TypeIndexOf<T>()) != nullptr;
+  }
+
+  template <typename T>
   std::shared_ptr<T> Get() const {
     return std::static_pointer_cast<T>(Require(detail::TypeIndexOf<T>(), "Get"));
   }
