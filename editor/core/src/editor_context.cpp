@@ -116,6 +116,7 @@ void CollectComponentNames(const ecs::Action& action, std::set<std::string, std:
 }  // namespace
 
 ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serialization::Project> project) {
+  StopPlay();
   Flush();
   JournalWaitingMerge();  // written with the types it was applied with
   ProjectChangeResult result;
@@ -187,6 +188,7 @@ ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serializa
 void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
                                  std::optional<std::filesystem::path> scene_path) {
   if (world == nullptr) throw EditorError("cannot replace the world with no world");
+  StopPlay();
   pending_.clear();
   queue_.Clear();
   DiscardJournal();
@@ -234,13 +236,69 @@ void EditorContext::DiscardJournal() {
 
 // ---- Requests ---------------------------------------------------------------------
 
+bool EditorContext::RefusedWhilePlaying(std::string_view what) {
+  if (!play_) return false;
+  if (!play_edit_warned_) {
+    log_.Warning(std::string(what) + " is not possible while the scene plays: stop it (Ctrl+P) to edit");
+    play_edit_warned_ = true;
+  }
+  return true;
+}
+
 void EditorContext::Enqueue(ecs::Action action, EnqueueOptions options) {
+  if (RefusedWhilePlaying(action.name)) return;
   pending_.emplace_back(ActionRequest{std::move(action), std::move(options)});
 }
 
-void EditorContext::Undo() { pending_.emplace_back(HistoryRequest::kUndo); }
+void EditorContext::Undo() {
+  if (!RefusedWhilePlaying("Undo")) pending_.emplace_back(HistoryRequest::kUndo);
+}
 
-void EditorContext::Redo() { pending_.emplace_back(HistoryRequest::kRedo); }
+void EditorContext::Redo() {
+  if (!RefusedWhilePlaying("Redo")) pending_.emplace_back(HistoryRequest::kRedo);
+}
+
+bool EditorContext::StartPlay() {
+  if (play_) return true;
+  Flush();  // what was queued belongs to the edited scene
+  try {
+    play_ = std::make_unique<PlaySession>(*world_, SceneLoadOptions());
+  } catch (const std::exception& error) {
+    log_.Error(std::string("Play: ") + error.what());
+    return false;
+  }
+  play_edit_warned_ = false;
+  log_.Info("Playing (Ctrl+P stops; nothing done while playing is kept)");
+  return true;
+}
+
+void EditorContext::StopPlay() {
+  if (!play_) return;
+  const std::uint64_t steps = play_->Clock().StepCount();
+  play_.reset();
+  log_.Info("Stopped after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+            "; the scene is as it was");
+}
+
+std::optional<std::string> EditorContext::AdvancePlay(double seconds) {
+  if (!play_) return std::nullopt;
+  std::optional<std::string> failure = play_->Frame(seconds);
+  if (failure) {
+    log_.Error("Play stopped: a system failed: " + *failure);
+    StopPlay();
+  }
+  return failure;
+}
+
+std::optional<std::string> EditorContext::StepPlay() {
+  if (!play_) return std::nullopt;
+  std::optional<std::string> failure = play_->Step();
+  if (failure) {
+    log_.Error("Play stopped: a system failed: " + *failure);
+    StopPlay();
+  }
+  return failure;
+}
 
 void EditorContext::EndMerge() { pending_.emplace_back(HistoryRequest::kEndMerge); }
 
@@ -397,6 +455,7 @@ JournalStatus EditorContext::GetJournalStatus() const {
 RecoveryResult EditorContext::Recover(std::unique_ptr<ecs::Coordinator> saved,
                                       std::optional<std::filesystem::path> scene_path, const JournalContents& journal) {
   if (saved == nullptr) throw EditorError("cannot recover without the saved scene's world");
+  StopPlay();
   if (const std::optional<std::string> mismatch = JournalMismatch(journal.header, scene_path)) {
     throw JournalError("cannot recover from the journal: " + *mismatch);
   }

@@ -6,6 +6,7 @@
 
 #include "cairn/editor/asset_files.h"
 #include "cairn/editor/panels/bounded_text.h"
+#include "cairn/editor/panels/modal_frame.h"
 #include "cairn/editor/panels/editor_host.h"
 #include "cairn/editor/panels/shortcuts.h"
 #include "cairn/editor/panels/splitter.h"
@@ -127,6 +128,9 @@ void EditorApp::ResetLayout() {
 
 void EditorApp::DrawFrame() {
   context_.Flush();
+  if (const std::optional<std::string> failure = context_.AdvancePlay(ImGui::GetIO().DeltaTime)) {
+    play_failure_ = *failure;
+  }
   project_settings_.ApplyPending();
   if (&context_.World() != watched_world_) {  // migrated to changed definitions: same entities, new types
     watch_.Attach(context_.World());
@@ -148,6 +152,7 @@ void EditorApp::DrawFrame() {
   menu_.DrawDialogs();
   project_settings_.Draw();
   journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen());
+  DrawPlayFailure();
 
   // Closing the window waits for Project Settings, which asks about its own changes.
   if (host_.CloseRequested() && !project_settings_.IsOpen()) {
@@ -163,10 +168,29 @@ void EditorApp::DrawFrame() {
   GlobalWidgetMap().EndFrame();
 }
 
+void EditorApp::DrawPlayFailure() {
+  if (play_failure_.empty()) return;
+  if (BeginModal(kPlayFailureTitle)) {
+    BeginModalBody();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted("A system failed, so play stopped. The scene is as it was before Play.");
+    ImGui::Spacing();
+    BoundedTextColored(theme::kError, play_failure_);
+    ImGui::PopTextWrapPos();
+    EndModalBody();
+    if (ModalButtons(kPlayFailureTitle, {"OK"}, 0, 0) == 0) {
+      play_failure_.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    EndModal();
+  }
+}
+
 std::string EditorApp::DialogTitle() const {
   std::string title = files_.DialogTitle();
   if (title.empty() && project_settings_.IsOpen()) title = ProjectSettingsWindow::kTitle;
   if (title.empty() && journal_dialog_.IsOpen()) title = JournalFailureDialog::kTitle;
+  if (title.empty() && !play_failure_.empty()) title = kPlayFailureTitle;
   return title;
 }
 

@@ -92,12 +92,19 @@ void InspectorPanel::Draw() {
   const ecs::Coordinator& world = context_.World();
   ecs::Entity primary = world.FindEntity(context_.GetSelection().Primary());
   if (primary.IsNull()) primary = entities_.back();
+  // While the scene plays, the Inspector shows the playing world, read-only.
+  const bool playing = context_.IsPlaying();
+  if (playing) {
+    ImGui::TextColored(theme::kAxisY, "Playing: values change as the scene runs; Stop to edit");
+    ImGui::BeginDisabled();
+  }
   DrawHeader(primary);
   ImGui::BeginChild("##components", ImVec2(0.0f, 0.0f), false);
   for (const ecs::ComponentType type : shared_) DrawComponent(primary, type);
   if (entities_.size() == 1) DrawUnknownComponents(primary);
   DrawFooter();
   ImGui::EndChild();
+  if (playing) ImGui::EndDisabled();
 }
 
 void InspectorPanel::DrawHeader(ecs::Entity primary) {

@@ -133,6 +133,7 @@ void SceneFiles::RequestNewProject() { Guard({Guarded::Kind::kNewProjectDialog, 
 void SceneFiles::RequestNewProject(const std::filesystem::path& path) { Guard({Guarded::Kind::kNewProjectPath, path}); }
 
 void SceneFiles::RequestSave() {
+  context_.StopPlay();  // files hold the edited scene, never the played one
   if (context_.ScenePath()) {
     tasks_.push_back({Task::Kind::kSave, *context_.ScenePath(), std::nullopt});
   } else {
@@ -144,6 +145,7 @@ void SceneFiles::RequestSaveAs() { ShowFileDialog(DialogPurpose::kSaveAs); }
 void SceneFiles::RequestExport() { ShowFileDialog(DialogPurpose::kExport); }
 
 void SceneFiles::Guard(Guarded operation) {
+  context_.StopPlay();
   if (unsaved_question_) return;  // already asking
   if (context_.IsDirty()) {
     unsaved_question_ = std::move(operation);
@@ -169,6 +171,7 @@ void SceneFiles::Proceed(const Guarded& operation) {
 }
 
 void SceneFiles::ShowFileDialog(DialogPurpose purpose, std::optional<Guarded> then) {
+  context_.StopPlay();
   dialog_purpose_ = purpose;
   after_dialog_ = std::move(then);
   FileDialog::Request request;
@@ -222,6 +225,7 @@ void SceneFiles::ProcessPending() {
 }
 
 void SceneFiles::Run(Task& task) {
+  context_.StopPlay();
   switch (task.kind) {
     case Task::Kind::kNew: New(); break;
     case Task::Kind::kOpen: Open(task.path); break;

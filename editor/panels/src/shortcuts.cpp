@@ -24,6 +24,15 @@ void HandleShortcuts(EditorCommands& commands, SceneFiles& files, ViewportPanel*
     if (Pressed(GLFW_KEY_O)) return files.RequestOpen();
     if (Pressed(GLFW_KEY_S)) return io.KeyShift ? files.RequestSaveAs() : files.RequestSave();
     if (Pressed(GLFW_KEY_Q)) return files.RequestQuit();
+    if (Pressed(GLFW_KEY_P)) {
+      EditorContext& context = commands.Context();
+      if (context.IsPlaying()) {
+        context.StopPlay();
+      } else {
+        context.StartPlay();
+      }
+      return;
+    }
   }
   if (io.WantTextInput) return;
   EditorContext& context = commands.Context();

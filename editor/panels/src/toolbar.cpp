@@ -102,6 +102,36 @@ void DrawHistory(EditorContext& context) {
   Tooltip(history.CanRedo() ? BoundedLabel(history.RedoMenuLabel()) + "  (Ctrl+Y)" : "Nothing to redo");
 }
 
+// Play / Pause / Step / Stop: Play copies the scene into a world of its own
+// and runs its systems; Stop throws that world away.
+void DrawPlay(EditorContext& context) {
+  PlaySession* play = context.Play();
+  if (play == nullptr) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.20f, 0.42f, 0.24f, 1.0f));
+    if (ImGui::Button("Play", ImVec2(52.0f, 0.0f))) context.StartPlay();
+    ImGui::PopStyleColor();
+    GlobalWidgetMap().Record("toolbar/play");
+    Tooltip("Run the scene's systems in a copy of it  (Ctrl+P)");
+    return;
+  }
+  if (ToggleButton(play->Paused() ? "Resume" : "Pause", play->Paused(), 60.0f, "toolbar/pause")) {
+    play->SetPaused(!play->Paused());
+  }
+  Tooltip(play->Paused() ? "Go on running" : "Hold the simulation");
+  ImGui::SameLine(0.0f, 4.0f);
+  if (!play->Paused()) ImGui::BeginDisabled();
+  if (ImGui::Button("Step", ImVec2(48.0f, 0.0f))) context.StepPlay();
+  if (!play->Paused()) ImGui::EndDisabled();
+  GlobalWidgetMap().Record("toolbar/step");
+  Tooltip("One step of 1/60 s (while paused)");
+  ImGui::SameLine(0.0f, 4.0f);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.22f, 0.20f, 1.0f));
+  if (ImGui::Button("Stop", ImVec2(48.0f, 0.0f))) context.StopPlay();
+  ImGui::PopStyleColor();
+  GlobalWidgetMap().Record("toolbar/stop");
+  Tooltip("Back to the scene as it was  (Ctrl+P)");
+}
+
 void DrawViews(ViewportPanel* viewport) {
   if (viewport == nullptr) ImGui::BeginDisabled();
   struct ViewButton {
@@ -132,11 +162,19 @@ void Toolbar::Draw(EditorContext& context, ViewportPanel* viewport) {
   GroupSeparator();
   DrawHistory(context);
   GroupSeparator();
+  DrawPlay(context);
+  GroupSeparator();
   DrawViews(viewport);
 
-  // The entity count at the right end, when there is room for it.
+  // The entity count at the right end (the play time while playing), when
+  // there is room for it.
   const std::size_t count = context.World().EntityCount();
-  const std::string summary = std::to_string(count) + (count == 1 ? " entity" : " entities");
+  std::string summary = std::to_string(count) + (count == 1 ? " entity" : " entities");
+  if (const PlaySession* play = context.Play()) {
+    char time[32];
+    std::snprintf(time, sizeof time, "%.2f s", play->Clock().Seconds());
+    summary = std::string(play->Paused() ? "Paused " : "Playing ") + time + "  " + summary;
+  }
   const float width = ImGui::CalcTextSize(summary.c_str()).x;
   ImGui::SameLine();
   const float right = ImGui::GetContentRegionMax().x - width;

@@ -359,7 +359,9 @@ void ViewportPanel::Draw() {
 
   const render::CameraMatrices camera = impl.camera.Matrices();
   const render::GizmoView view{camera, glm::vec2(image_size)};
-  const std::vector<ecs::EntityId>& targets = impl.Targets(context_);
+  // No gizmo while playing: the playing world is not edited.
+  static const std::vector<ecs::EntityId> kNoTargets;
+  const std::vector<ecs::EntityId>& targets = context_.IsPlaying() ? kNoTargets : impl.Targets(context_);
   render::GizmoPivot pivot;
   render::GizmoResult gizmo_result;
   if (!targets.empty()) {
@@ -410,6 +412,12 @@ void ViewportPanel::Draw() {
   if (impl.renderer.HasErrors()) {
     draw_list->AddText(ImVec2(origin.x + 8.0f, origin.y + 8.0f), IM_COL32(255, 255, 255, 255),
                        "The viewport renderer failed: see the Console");
+  }
+  if (const PlaySession* play = context_.Play()) {
+    // A tinted frame says the picture is the playing copy, not the scene.
+    const ImU32 tint = play->Paused() ? IM_COL32(230, 170, 60, 255) : IM_COL32(90, 200, 110, 255);
+    draw_list->AddRect(origin, end, tint, 0.0f, 0, 3.0f);
+    draw_list->AddText(ImVec2(origin.x + 10.0f, origin.y + 8.0f), tint, play->Paused() ? "PAUSED" : "PLAYING");
   }
   if (const assets::ImportProgress progress = impl.assets.Progress(); progress.Busy()) {
     const std::string text = "Importing meshes: " + std::to_string(progress.finished) + " of " +

@@ -49,6 +49,7 @@
 #include "cairn/editor/history.h"
 #include "cairn/editor/journal.h"
 #include "cairn/editor/message_log.h"
+#include "cairn/editor/play_session.h"
 #include "cairn/editor/retry_backoff.h"
 #include "cairn/editor/selection.h"
 #include "cairn/serialization/project.h"
@@ -140,8 +141,32 @@ class EditorContext {
 
   // ---- The scene --------------------------------------------------------------
 
-  ecs::Coordinator& World() { return *world_; }
-  const ecs::Coordinator& World() const { return *world_; }
+  // The world the panels show: the edited scene's, or while playing the play
+  // session's (edits are refused then; see StartPlay).
+  ecs::Coordinator& World() { return play_ ? play_->World() : *world_; }
+  const ecs::Coordinator& World() const { return play_ ? play_->World() : *world_; }
+  // The edited scene's world, also while playing (saving, the journal).
+  ecs::Coordinator& EditedWorld() { return *world_; }
+  const ecs::Coordinator& EditedWorld() const { return *world_; }
+
+  // ---- Play mode ----
+  // Starts playing: the scene is copied into a PlaySession whose world World()
+  // returns until StopPlay. While playing, Enqueue, Undo and Redo are refused
+  // with a Console warning, so nothing done in play reaches the scene, its
+  // history, its journal or its file; replacing the scene, changing the
+  // project or saving stops play first. Returns false, with the reason in the
+  // Console, when the scene cannot be copied. Does nothing while playing.
+  bool StartPlay();
+  // Throws the play world away: World() is the edited scene again, exactly as
+  // it was (ids, values, selection, history). Does nothing when not playing.
+  void StopPlay();
+  bool IsPlaying() const { return play_ != nullptr; }
+  PlaySession* Play() { return play_.get(); }
+  // Once a frame while playing: runs the steps `seconds` of frame time holds.
+  // A system's exception stops play and is logged as an error; it is returned.
+  std::optional<std::string> AdvancePlay(double seconds);
+  // One step (the toolbar's Step, usually while paused); as AdvancePlay.
+  std::optional<std::string> StepPlay();
   // nullopt while the scene is untitled.
   const std::optional<std::filesystem::path>& ScenePath() const { return scene_path_; }
   // The file name, or "Untitled"; with " *" appended when there are unsaved changes.
@@ -257,6 +282,8 @@ class EditorContext {
   const EditorOptions& Options() const { return options_; }
 
  private:
+  // True (with one Console warning per play) when `what` must wait for Stop.
+  bool RefusedWhilePlaying(std::string_view what);
   struct ActionRequest {
     ecs::Action action;
     EnqueueOptions options;
@@ -286,6 +313,8 @@ class EditorContext {
   EditorOptions options_;
   std::shared_ptr<const serialization::Project> project_;
   std::unique_ptr<ecs::Coordinator> world_;
+  std::unique_ptr<PlaySession> play_;
+  bool play_edit_warned_ = false;  // the "stop to edit" warning, once per play
   std::optional<std::filesystem::path> scene_path_;
   ecs::CommandQueue queue_;
   std::vector<Request> pending_;

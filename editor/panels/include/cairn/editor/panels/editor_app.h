@@ -88,6 +88,9 @@ class EditorApp {
   // References to asset files moved since the scene was saved follow them
   // (RetargetMovedAssets), as one undoable action, each noted in the Console.
   void UpdateMovedAssets();
+  // The modal that reports a system's failure during play.
+  void DrawPlayFailure();
+  static constexpr const char* kPlayFailureTitle = "Play stopped";
   void DrawPanels();
   void DrawSplitters();
   void ResetLayout();
@@ -101,6 +104,7 @@ class EditorApp {
   EditorCommands commands_;
   HierarchyPanel hierarchy_;
   AssetBrowserPanel assets_;
+  std::string play_failure_;  // a failure to show in the modal; empty: none
   InspectorPanel inspector_;
   ConsolePanel console_;
   Toolbar toolbar_;
