@@ -91,6 +91,11 @@ struct ViewportPanel::Impl {
   TransformDrag drag;
   render::GizmoDelta sent_delta;  // the delta of the drag's last enqueued action
   ecs::PlainValue editor_data = ecs::PlainValue::MakeObject();
+  // The camera as the scene file had it, and as the camera held it right
+  // after loading (its orbit form rounds the file's numbers): while the view
+  // has not moved, saving writes the file's numbers back unchanged.
+  std::optional<render::EditorCameraState> loaded_camera;
+  render::EditorCameraState camera_after_load;
   bool initialize_attempted = false;
   bool initializing = false;  // errors are returned by Initialize, not logged
   bool left_owned = false;  // the left button went down on the viewport for the gizmo or a click
@@ -447,14 +452,23 @@ void ViewportPanel::FrameSelected() {
 void ViewportPanel::SetViewPreset(ViewPreset preset) { impl_->camera.SetViewPreset(ToRenderPreset(preset)); }
 
 ecs::PlainValue ViewportPanel::SaveEditorData() const {
-  return MergeCameraIntoEditorData(impl_->editor_data, impl_->camera.State());
+  const Impl& impl = *impl_;
+  render::EditorCameraState state = impl.camera.State();
+  if (impl.loaded_camera && state.position == impl.camera_after_load.position &&
+      state.target == impl.camera_after_load.target) {
+    state = *impl.loaded_camera;
+  }
+  return MergeCameraIntoEditorData(impl.editor_data, state);
 }
 
 void ViewportPanel::LoadEditorData(const ecs::PlainValue& editor) {
   Impl& impl = *impl_;
   impl.editor_data = editor.IsObject() ? editor : ecs::PlainValue::MakeObject();
+  impl.loaded_camera.reset();
   if (const std::optional<render::EditorCameraState> state = CameraFromEditorData(editor, impl.camera.State())) {
     impl.camera.SetState(*state);
+    impl.loaded_camera = state;
+    impl.camera_after_load = impl.camera.State();
   }
 }
 
