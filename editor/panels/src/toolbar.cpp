@@ -104,7 +104,14 @@ void DrawHistory(EditorContext& context) {
 
 // Play / Pause / Step / Stop: Play copies the scene into a world of its own
 // and runs its systems; Stop throws that world away.
-void DrawPlay(EditorContext& context) {
+void DrawPlay(EditorContext& context, ViewportPanel* viewport) {
+  if (viewport != nullptr) {
+    bool& game_view = viewport->Tools().game_view;
+    if (ToggleButton("Game", game_view, 52.0f, "toolbar/game_view")) game_view = !game_view;
+    Tooltip(game_view ? "Playing shows the scene's primary camera (click for the editor camera)"
+                      : "Playing shows the editor camera (click for the scene's primary camera)");
+    ImGui::SameLine(0.0f, 4.0f);
+  }
   PlaySession* play = context.Play();
   if (play == nullptr) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.20f, 0.42f, 0.24f, 1.0f));
@@ -162,7 +169,7 @@ void Toolbar::Draw(EditorContext& context, ViewportPanel* viewport) {
   GroupSeparator();
   DrawHistory(context);
   GroupSeparator();
-  DrawPlay(context);
+  DrawPlay(context, viewport);
   GroupSeparator();
   DrawViews(viewport);
 

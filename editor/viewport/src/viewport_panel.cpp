@@ -16,6 +16,7 @@
 #include "cairn/editor/asset_files.h"
 #include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/drop_point.h"
+#include "cairn/editor/viewport/game_camera.h"
 #include "cairn/editor/viewport/camera_navigator.h"
 #include "cairn/editor/viewport/click_detector.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
@@ -403,7 +404,23 @@ void ViewportPanel::Draw() {
   impl.renderer.Resize(image_size.x, image_size.y);
   impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks, &impl.assets);
   impl.picked_world = &world;
-  impl.renderer.Render(impl.scene, impl.camera.Matrices());
+  std::optional<render::CameraMatrices> game_camera;
+  if (tools_.game_view && context_.IsPlaying()) {
+    game_camera = PrimaryCameraView(world, impl.matrices, static_cast<float>(image_size.x) / image_size.y);
+  }
+  if (game_camera) {
+    // As the game shows it: no grid, no light or camera icons.
+    impl.scene.icons.clear();
+    render::RenderSettings settings = impl.renderer.Settings();
+    const bool grid = settings.show_grid;
+    settings.show_grid = false;
+    impl.renderer.SetSettings(settings);
+    impl.renderer.Render(impl.scene, *game_camera);
+    settings.show_grid = grid;
+    impl.renderer.SetSettings(settings);
+  } else {
+    impl.renderer.Render(impl.scene, impl.camera.Matrices());
+  }
   if (!targets.empty()) {
     const render::GizmoView frame_view{impl.camera.Matrices(), glm::vec2(image_size)};
     impl.gizmo_renderer.Render(impl.gizmo, frame_view, pivot, impl.renderer.Target());
@@ -422,7 +439,9 @@ void ViewportPanel::Draw() {
     // A tinted frame says the picture is the playing copy, not the scene.
     const ImU32 tint = play->Paused() ? IM_COL32(230, 170, 60, 255) : IM_COL32(90, 200, 110, 255);
     draw_list->AddRect(origin, end, tint, 0.0f, 0, 3.0f);
-    draw_list->AddText(ImVec2(origin.x + 10.0f, origin.y + 8.0f), tint, play->Paused() ? "PAUSED" : "PLAYING");
+    std::string label = play->Paused() ? "PAUSED" : "PLAYING";
+    if (tools_.game_view) label += game_camera ? "  game view" : "  game view: the scene has no primary camera";
+    draw_list->AddText(ImVec2(origin.x + 10.0f, origin.y + 8.0f), tint, label.c_str());
   }
   if (const assets::ImportProgress progress = impl.assets.Progress(); progress.Busy()) {
     const std::string text = "Importing meshes: " + std::to_string(progress.finished) + " of " +

@@ -1,5 +1,6 @@
 #include "passes/mesh_pass.h"
 
+#include <algorithm>
 #include <string>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -12,6 +13,13 @@ namespace {
 std::string LightDefines() { return "#define CAIRN_MAX_LIGHTS " + std::to_string(kMaxLightsPerType) + "\n"; }
 
 glm::vec3 ViewBack(const glm::mat4& view) { return {view[0][2], view[1][2], view[2][2]}; }
+
+// Blinn-Phong's highlight keeps its energy as it narrows ((n + 8) / 8π):
+// relative to the shapes' exponent, a rough part's highlight is dimmer and a
+// smooth one's brighter, within limits.
+float SpecularScale(float shininess, float reference_shininess) {
+  return std::clamp((shininess + 8.0f) / (reference_shininess + 8.0f), 0.1f, 4.0f);
+}
 
 }  // namespace
 
@@ -119,6 +127,8 @@ void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& 
       glUniform3fv(uniforms_.base_color, 1, glm::value_ptr(glm::vec3(part->base_color)));
       glUniform1f(uniforms_.metallic, part->metallic);
       glUniform1f(uniforms_.shininess, part->shininess);
+      glUniform1f(uniforms_.specular_strength,
+                  frame.settings.specular_strength * SpecularScale(part->shininess, frame.settings.shininess));
       const bool textured = static_cast<bool>(part->base_color_texture);
       glUniform1i(uniforms_.has_base_texture, textured ? 1 : 0);
       if (textured) {

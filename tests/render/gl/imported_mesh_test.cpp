@@ -191,48 +191,52 @@ TEST_CASE("[Renderer] Draws an imported model's base colour texture at its textu
   CHECK(std::max({white.r, white.g, white.b}) - std::min({white.r, white.g, white.b}) < 30);
 }
 
-TEST_CASE("[Renderer] A metallic part takes its highlight's colour and a smooth one narrows the highlight",
+TEST_CASE("[Renderer] A metallic part takes its highlight's colour and a smooth one's highlight is brighter",
           "[render][gl]") {
   RendererWithModel fixture("crate.glb");
   Renderer& renderer = fixture.renderer;
-  // The same wood crate three times: as imported (metallic 0, roughness 0.9:
-  // a broad white highlight), fully metallic, and smooth (roughness 0.05).
-  MeshAsset metal = cairn::assets::ToRenderMesh(*fixture.imported.model);
-  metal.parts[0].metallic = 1.0f;
-  MeshAsset smooth = cairn::assets::ToRenderMesh(*fixture.imported.model);
-  smooth.parts[0].roughness = 0.05f;
-  const MeshAssetId metal_id = renderer.AddMesh(metal);
-  const MeshAssetId smooth_id = renderer.AddMesh(smooth);
+  // The wood crate in four materials, each drawn alone at the origin and
+  // looked at where the sun's reflection on its top face meets the eye.
+  const auto variant = [&](float metallic, float roughness) {
+    MeshAsset mesh = cairn::assets::ToRenderMesh(*fixture.imported.model);
+    mesh.parts[0].metallic = metallic;
+    mesh.parts[0].roughness = roughness;
+    return renderer.AddMesh(mesh);
+  };
+  const MeshAssetId wood = variant(0.0f, 0.5f);
+  const MeshAssetId metal = variant(1.0f, 0.5f);
+  const MeshAssetId rough = variant(0.0f, 0.9f);
+  const MeshAssetId smooth = variant(0.0f, 0.3f);
 
   EditorCamera camera;
   camera.SetViewportSize({kWidth, kHeight});
-  camera.SetLookAt({0.0f, 3.0f, 6.0f}, {0.0f, 0.0f, 0.0f});
-  RenderScene scene;
-  scene.meshes.Add(fixture.mesh, At({-2, 0, 0}, 1));
-  scene.meshes.Add(metal_id, At({0, 0, 0}, 2));
-  scene.meshes.Add(smooth_id, At({2, 0, 0}, 3));
-  // Straight down: the top faces are lit, their halfway vector ~35 degrees
-  // off their normal, so only a broad highlight reaches them.
-  scene.lights.push_back(Sun({0.0f, -1.0f, 0.0f}));
-  renderer.Render(scene, camera.Matrices());
-  const Image image{kWidth, kHeight, renderer.ReadColorPixels()};
-  INFO("image written to " << WritePng(image, "imported_materials.png"));
-
-  const auto top = [&](float x) {
-    const auto pixel = WorldToScreen(camera.Matrices(), {x, 0.5f, 0.0f}, {kWidth, kHeight});
+  camera.SetLookAt({0.0f, 3.0f, 6.0f}, {0.0f, 0.5f, 0.0f});
+  // The top face's centre sees the eye along (0, 2.5, 6): a sun shining
+  // along (0, -2.5, 6) is mirrored into it there.
+  const LightData sun = Sun({0.0f, -2.5f, 6.0f});
+  const auto top_centre = [&](MeshAssetId mesh, const char* name) {
+    RenderScene scene;
+    scene.meshes.Add(mesh, At({0, 0, 0}, 1));
+    scene.lights.push_back(sun);
+    renderer.Render(scene, camera.Matrices());
+    const Image image{kWidth, kHeight, renderer.ReadColorPixels()};
+    WritePng(image, std::string("imported_material_") + name + ".png");
+    const auto pixel = WorldToScreen(camera.Matrices(), {0.0f, 0.5f, 0.0f}, {kWidth, kHeight});
     REQUIRE(pixel.has_value());
     return image.At(glm::ivec2(*pixel));
   };
-  const glm::ivec4 wood = top(-2.0f);
-  const glm::ivec4 metallic = top(0.0f);
-  const glm::ivec4 polished = top(2.0f);
-  INFO("wood " << Describe(wood) << ", metallic " << Describe(metallic) << ", smooth " << Describe(polished));
-  // The wood's highlight is white; the metal's is wood-coloured, over dimmer
-  // diffuse light: far less blue, the same hue.
-  CHECK(metallic.b < wood.b - 30);
-  CHECK(metallic.r > metallic.g);
-  CHECK(metallic.g > metallic.b);
-  // Smooth wood keeps its highlight to the mirror direction: none of it here.
-  CHECK(polished.b < wood.b - 20);
-  CHECK(polished.r > polished.b);
+  const glm::ivec4 wood_top = top_centre(wood, "wood");
+  const glm::ivec4 metal_top = top_centre(metal, "metal");
+  const glm::ivec4 rough_top = top_centre(rough, "rough");
+  const glm::ivec4 smooth_top = top_centre(smooth, "smooth");
+  INFO("wood " << Describe(wood_top) << ", metal " << Describe(metal_top) << ", rough " << Describe(rough_top)
+               << ", smooth " << Describe(smooth_top));
+  // Wood's highlight is white, washing its colour out; the metal's is
+  // wood-coloured, keeping it: a far wider red-to-blue spread.
+  CHECK(metal_top.r - metal_top.b > wood_top.r - wood_top.b + 30);
+  CHECK(metal_top.r > metal_top.g);
+  CHECK(metal_top.g > metal_top.b);
+  // A smooth surface concentrates its highlight: brighter at the mirror point.
+  CHECK(smooth_top.g > rough_top.g + 30);
+  CHECK(smooth_top.b > rough_top.b + 30);
 }

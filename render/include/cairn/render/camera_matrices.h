@@ -18,4 +18,12 @@ struct CameraMatrices {
   [[nodiscard]] bool IsOrthographic() const { return projection[3][3] == 1.0f; }
 };
 
+// A perspective camera placed by `pose` (an entity's world matrix: its
+// position and rotation; scale is ignored) looking down its local -Z with its
+// local +Y up, as a scene's Camera entity sees. The field of view is clamped
+// to [1, 179] degrees, the planes to 0 < near < far, and `aspect` (width /
+// height) to a positive value.
+[[nodiscard]] CameraMatrices PerspectiveFromPose(const glm::mat4& pose, float vertical_fov_degrees, float near_plane,
+                                                 float far_plane, float aspect);
+
 }  // namespace cairn::render

@@ -47,6 +47,8 @@ struct ViewportTools {
   float translate_snap = 0.5f;
   float rotate_snap_degrees = 15.0f;
   float scale_snap = 0.1f;
+  // While playing, draw through the scene's primary Camera (else the editor camera).
+  bool game_view = false;
 };
 
 class ViewportPanel {
