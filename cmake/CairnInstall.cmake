@@ -49,4 +49,8 @@ install(FILES "${PROJECT_BINARY_DIR}/cairnConfig.cmake" "${PROJECT_BINARY_DIR}/c
 if(TARGET cairn)
   install(TARGETS cairn EXPORT cairnTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 endif()
+# cairn-player, built with the GUI programs.
+if(TARGET cairn-player)
+  install(TARGETS cairn-player RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+endif()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/schema/" DESTINATION "${CMAKE_INSTALL_DATADIR}/cairn/schema")

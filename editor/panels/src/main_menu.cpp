@@ -51,6 +51,7 @@ constexpr ShortcutRow kShortcuts[] = {
     {"F2, double-click", "Rename in the Hierarchy"},
     {"F", "Frame the selection in the viewport"},
     {"W / E / R", "Move, rotate, scale tool"},
+    {"Ctrl+P", "Play the scene, or stop playing"},
     {"Ctrl+click, Shift+click", "Add to the selection, select a range"},
     {"Drag in the Hierarchy", "Reparent (onto a row), reorder (row edges), unparent (empty space)"},
 };

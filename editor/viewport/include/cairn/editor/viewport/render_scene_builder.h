@@ -32,6 +32,7 @@
 #include "cairn/render/mesh_instance.h"
 #include "cairn/render/mesh_shape.h"
 #include "cairn/render/render_scene.h"
+#include "cairn/scene_view/scene_view.h"
 
 namespace cairn::editor {
 
@@ -40,14 +41,9 @@ class PickTable;
 class Selection;
 class WorldMatrices;
 
-// The renderer's shape for a MeshRenderer's mesh (Cube for values outside the enum).
-render::MeshShape ToRenderShape(ecs::MeshShape shape);
-
-// A Light on an entity with world matrix `world`, in world space. The
-// direction is the matrix's local -Z axis, normalised (straight down when the
-// matrix collapses it); the cone angle becomes the full opening angle the
-// renderer expects (the component stores the half-angle).
-render::LightData ToLightData(const ecs::Light& light, const glm::mat4& world);
+// The translations the editor shares with cairn-player (scene_view.h).
+using scene_view::ToLightData;
+using scene_view::ToRenderShape;
 
 // What one Build produced.
 struct RenderSceneCounts {

@@ -1,0 +1,274 @@
+// cairn-player [options] FILE: runs a scene as the game will. FILE is a
+// runtime export (.runtime.json) or a scene; either is read with the
+// components of the game project that governs it (the cairn.project.json
+// found walking up from its folder). The world's systems run at a fixed step
+// (ecs::Simulation: Rotator, Follow, transforms) and the scene is drawn from
+// its primary Camera, lit by its lights; MeshRenderer assets are imported
+// from the project folder (or the file's) before the first frame. Escape
+// quits. Components the player has no system for are listed once on stderr.
+//
+// Options are the platform's: --size WxH, --frames N, --screenshot FILE,
+// --replay SCRIPT. Links cairn::render, cairn::serialization, cairn::ecs
+// (and the assets and scene_view layers under the editor), never editor/.
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cairn/assets/gltf_import.h"
+#include "cairn/assets/render_mesh.h"
+#include "cairn/ecs/builtin_components.h"
+#include "cairn/ecs/coordinator.h"
+#include "cairn/ecs/simulation.h"
+#include "cairn/ecs/transform_system.h"
+#include "cairn/platform/frame_loop.h"
+#include "cairn/platform/platform_error.h"
+#include "cairn/platform/run_options.h"
+#include "cairn/platform/window.h"
+#include "cairn/render/camera_matrices.h"
+#include "cairn/render/render_scene.h"
+#include "cairn/render/renderer.h"
+#include "cairn/scene_view/scene_view.h"
+#include "cairn/serialization/asset_folder.h"
+#include "cairn/serialization/project.h"
+#include "cairn/serialization/project_scenes.h"
+#include "cairn/serialization/runtime_loader.h"
+#include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/scene_loader.h"
+
+namespace {
+
+using namespace cairn;
+
+std::string Usage() {
+  return "usage: cairn-player [options] FILE\n\n"
+         "Runs FILE (a runtime export or a scene) with its systems, seen from its primary camera.\n"
+         "Escape quits.\n\noptions:\n"
+         "  --size WxH          window size (default 1280x720)\n"
+         "  --frames N          quit after N frames\n"
+         "  --screenshot FILE   write the last frame as a PNG\n"
+         "  --replay SCRIPT     drive the window from a replay script\n";
+}
+
+// The built-in components that do something in the player: drawn, lit,
+// looked through, moved by a system, or structure.
+const std::set<std::string> kPlayed = {"Name",  "Transform", "Hierarchy", "MeshRenderer", "Light",
+                                       "Camera", "Rotator",   "Follow",    "Static"};
+
+struct Loaded {
+  std::unique_ptr<ecs::Coordinator> world;
+  std::optional<std::filesystem::path> asset_folder;
+};
+
+// Reads `file` (runtime or scene, by its "format") with its project's components.
+Loaded Load(const std::filesystem::path& file) {
+  std::shared_ptr<const serialization::Project> project;
+  if (const std::optional<std::filesystem::path> project_file = serialization::FindProjectFile(file)) {
+    serialization::ProjectLoadResult loaded = serialization::LoadProjectFile(*project_file);
+    if (!loaded.Ok()) {
+      for (const auto& diagnostic : loaded.diagnostics) {
+        std::cerr << project_file->string() << ":" << diagnostic.ToString() << "\n";
+      }
+      throw std::runtime_error("cannot read the game project " + project_file->string());
+    }
+    project = std::make_shared<const serialization::Project>(std::move(*loaded.project));
+  }
+  const serialization::LoadOptions options = serialization::ProjectSceneOptions(project);
+  const std::string name = file.filename().string();
+  const bool runtime = name.size() > 13 && name.ends_with(".runtime.json");
+  std::vector<serialization::Diagnostic> diagnostics;
+  Loaded result;
+  if (runtime) {
+    serialization::RuntimeLoadResult loaded = serialization::LoadRuntimeFile(file, options);
+    diagnostics = std::move(loaded.diagnostics);
+    result.world = std::move(loaded.world);
+  } else {
+    serialization::LoadResult loaded = serialization::LoadSceneFile(file, options);
+    diagnostics = std::move(loaded.diagnostics);
+    if (loaded.scene) result.world = std::move(loaded.scene->world);
+  }
+  for (const serialization::Diagnostic& diagnostic : diagnostics) {
+    std::cerr << file.string() << ":" << diagnostic.ToString() << "\n";
+  }
+  if (result.world == nullptr) throw std::runtime_error("cannot play " + file.string());
+  result.asset_folder = serialization::AssetFolderFor(project ? project->file : std::filesystem::path{}, file);
+  return result;
+}
+
+// Names the component types the world holds that nothing in the player runs.
+void WarnUnplayed(const ecs::Coordinator& world) {
+  std::set<std::string> unplayed;
+  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
+    const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+    if (kPlayed.contains(info.name) || info.name == "UnknownComponents") continue;
+    bool used = false;
+    const_cast<ecs::Coordinator&>(world).EachComponentData(type, [&used](ecs::Entity, void*) { used = true; });
+    if (used) unplayed.insert(info.name);
+  }
+  for (const std::string& name : unplayed) {
+    std::cerr << "cairn-player: warning: no system plays component " << name << " (its entities are still drawn)\n";
+  }
+}
+
+class Player {
+ public:
+  Player(Loaded loaded) : world_(std::move(loaded.world)), asset_folder_(std::move(loaded.asset_folder)) {
+    simulation_ = std::make_unique<ecs::Simulation>(*world_);
+    transforms_ = world_->GetSystem<ecs::TransformSystem>();
+    WarnUnplayed(*world_);
+  }
+
+  void Initialize() {
+    for (const render::RenderError& error : renderer_.Initialize()) {
+      throw std::runtime_error("cannot create the renderer: " + error.ToString());
+    }
+    ImportMeshes();
+  }
+
+  void DrawFrame() {
+    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+    const ImGuiIO& io = ImGui::GetIO();
+    simulation_->Advance(io.DeltaTime);
+    transforms_->Update(*world_, 0.0f);
+
+    const int width = std::max(1, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x));
+    const int height = std::max(1, static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    renderer_.Resize(width, height);
+    render::RenderSettings settings = renderer_.Settings();
+    settings.show_grid = false;
+    renderer_.SetSettings(settings);
+    BuildScene();
+    renderer_.Render(scene_, Camera(static_cast<float>(width) / static_cast<float>(height)));
+
+    // The picture fills the window.
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    ImGui::Begin("##player", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(renderer_.ColorTexture())), io.DisplaySize,
+                 ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+  }
+
+ private:
+  // Every MeshRenderer asset, imported and uploaded once, before the first frame.
+  void ImportMeshes() {
+    std::set<std::string> assets;
+    world_->Each<ecs::MeshRenderer>([&assets](ecs::Entity, const ecs::MeshRenderer& mesh) {
+      if (!mesh.asset.empty()) assets.insert(mesh.asset);
+    });
+    for (const std::string& asset : assets) {
+      if (!asset_folder_) {
+        std::cerr << "cairn-player: warning: asset \"" << asset << "\" has no folder to be found in\n";
+        continue;
+      }
+      if (std::optional<std::string> missing = serialization::MissingAssetProblem(*asset_folder_, asset)) {
+        std::cerr << "cairn-player: warning: " << *missing << "\n";
+        continue;
+      }
+      const assets::ImportResult imported = assets::ImportGltf(*asset_folder_ / std::filesystem::path(asset));
+      for (const std::string& warning : imported.warnings) std::cerr << "cairn-player: warning: " << warning << "\n";
+      if (!imported.model) {
+        std::cerr << "cairn-player: " << imported.error << "\n";
+        continue;
+      }
+      meshes_[asset] = renderer_.AddMesh(assets::ToRenderMesh(*imported.model));
+    }
+  }
+
+  void BuildScene() {
+    scene_.Clear();
+    world_->Each<ecs::MeshRenderer>([this](ecs::Entity entity, const ecs::MeshRenderer& mesh) {
+      render::MeshInstance instance;
+      instance.world = transforms_->WorldMatrix(entity);
+      instance.color = mesh.color;
+      if (mesh.asset.empty()) {
+        scene_.meshes.Add(scene_view::ToRenderShape(mesh.mesh), instance);
+      } else if (const auto it = meshes_.find(mesh.asset); it != meshes_.end() && !it->second.IsNone()) {
+        scene_.meshes.Add(it->second, instance);
+      } else {
+        instance.color = glm::vec4(1.0f, 0.0f, 1.0f, 1.0f);  // a missing mesh, as the editor shows it
+        scene_.meshes.Add(render::MeshShape::Cube, instance);
+      }
+    });
+    world_->Each<ecs::Light>([this](ecs::Entity entity, const ecs::Light& light) {
+      scene_.lights.push_back(scene_view::ToLightData(light, transforms_->WorldMatrix(entity)));
+    });
+  }
+
+  // The first primary Camera's view; without one, a view from above and behind the origin.
+  render::CameraMatrices Camera(float aspect) {
+    std::optional<render::CameraMatrices> view;
+    world_->Each<ecs::Camera>([&](ecs::Entity entity, const ecs::Camera& camera) {
+      if (view || !camera.primary) return;
+      view = render::PerspectiveFromPose(transforms_->WorldMatrix(entity), camera.vertical_fov_degrees,
+                                         camera.near_plane, camera.far_plane, aspect);
+    });
+    if (view) return *view;
+    if (!warned_no_camera_) {
+      std::cerr << "cairn-player: warning: the scene has no primary camera; showing it from a default view\n";
+      warned_no_camera_ = true;
+    }
+    const glm::mat4 pose = glm::inverse(glm::lookAt(glm::vec3(0.0f, 6.0f, 12.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0)));
+    return render::PerspectiveFromPose(pose, 60.0f, 0.1f, 1000.0f, aspect);
+  }
+
+  std::unique_ptr<ecs::Coordinator> world_;
+  std::optional<std::filesystem::path> asset_folder_;
+  std::unique_ptr<ecs::Simulation> simulation_;
+  std::shared_ptr<ecs::TransformSystem> transforms_;
+  render::Renderer renderer_;
+  render::RenderScene scene_;
+  std::map<std::string, render::MeshAssetId> meshes_;
+  bool warned_no_camera_ = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> arguments(argv + 1, argv + argc);
+  const platform::RunOptionsResult parsed = platform::ParseRunOptions(arguments);
+  if (!parsed.Ok()) {
+    std::cerr << "cairn-player: " << parsed.error << "\n" << Usage();
+    return 2;
+  }
+  const platform::RunOptions& run = parsed.options;
+  if (run.help) {
+    std::cout << Usage();
+    return 0;
+  }
+  if (run.positional.size() != 1) {
+    std::cerr << "cairn-player: expected one FILE\n" << Usage();
+    return 2;
+  }
+  try {
+    Player player(Load(run.positional[0]));
+    platform::Window window(platform::WindowOptionsFor("player", "Cairn Player", run));
+    player.Initialize();
+    platform::FrameCallbacks callbacks;
+    callbacks.draw_frame = [&player] { player.DrawFrame(); };
+    return platform::RunLoop(window, run, std::move(callbacks));
+  } catch (const platform::PlatformError& error) {
+    std::cerr << "cairn-player: " << error.what() << "\n";
+    return 1;
+  } catch (const std::exception& error) {
+    std::cerr << "cairn-player: " << error.what() << "\n";
+    return 1;
+  }
+}
