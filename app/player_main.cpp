@@ -108,13 +108,13 @@ Loaded Load(const std::filesystem::path& file) {
 }
 
 // Names the component types the world holds that nothing in the player runs.
-void WarnUnplayed(const ecs::Coordinator& world) {
+void WarnUnplayed(ecs::Coordinator& world) {
   std::set<std::string> unplayed;
   for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
     const ecs::ComponentInfo& info = world.GetComponentInfo(type);
     if (kPlayed.contains(info.name) || info.name == "UnknownComponents") continue;
     bool used = false;
-    const_cast<ecs::Coordinator&>(world).EachComponentData(type, [&used](ecs::Entity, void*) { used = true; });
+    world.EachComponentData(type, [&used](ecs::Entity, void*) { used = true; });
     if (used) unplayed.insert(info.name);
   }
   for (const std::string& name : unplayed) {
@@ -124,7 +124,7 @@ void WarnUnplayed(const ecs::Coordinator& world) {
 
 class Player {
  public:
-  Player(Loaded loaded) : world_(std::move(loaded.world)), asset_folder_(std::move(loaded.asset_folder)) {
+  explicit Player(Loaded loaded) : world_(std::move(loaded.world)), asset_folder_(std::move(loaded.asset_folder)) {
     simulation_ = std::make_unique<ecs::Simulation>(*world_);
     transforms_ = world_->GetSystem<ecs::TransformSystem>();
     WarnUnplayed(*world_);
