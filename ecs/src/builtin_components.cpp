@@ -16,7 +16,8 @@ void RegisterBuiltinComponents(Coordinator& coordinator) {
       .Field("scale", &Transform::scale, FieldHints{.min = 0.0f, .max = 0.0f, .speed = 0.01f, .color = false});
 
   coordinator.RegisterComponent<MeshRenderer>("MeshRenderer")
-      .EnumField("mesh", &MeshRenderer::mesh, {"cube", "sphere", "plane", "cylinder", "cone"})
+      .EnumField("mesh", &MeshRenderer::mesh, {"cube", "sphere", "plane", "cylinder", "cone"},
+                 FieldHints{.unused_while = "asset"})
       .Field("color", &MeshRenderer::color, FieldHints{.min = 0.0f, .max = 1.0f, .speed = 0.01f, .color = true})
       .AssetField("asset", &MeshRenderer::asset, FieldHints{.extensions = {".gltf", ".glb"}});
 

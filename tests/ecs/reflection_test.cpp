@@ -177,6 +177,7 @@ TEST_CASE("Every built-in component records its reflected fields", "[ecs][reflec
                     {"asset", FieldType::kAsset, offsetof(MeshRenderer, asset), {}, {}},
                 });
   REQUIRE(InfoOf(world, "MeshRenderer").fields[2].hints.extensions == std::vector<std::string>{".gltf", ".glb"});
+  REQUIRE(InfoOf(world, "MeshRenderer").fields[0].hints.unused_while == "asset");
   RequireFields(InfoOf(world, "Light"),
                 {
                     {"type", FieldType::kEnum, offsetof(Light, type), {}, {"directional", "point", "spot"}},

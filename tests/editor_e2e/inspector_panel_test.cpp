@@ -67,6 +67,20 @@ TEST_CASE("Field labels read as words", "[editor_panels][inspector]") {
   CHECK(cairn::editor::FieldLabel("fov") == "Fov");
 }
 
+TEST_CASE("A MeshRenderer's built-in mesh is unused while it names an asset file", "[editor_panels][inspector]") {
+  auto world = cairn::editor::CreateBuiltinWorld();
+  const ecs::ComponentInfo& info = *world->FindComponentInfo("MeshRenderer");
+  const ecs::FieldInfo& mesh = info.fields[0];
+  REQUIRE(mesh.name == "mesh");
+  ecs::MeshRenderer renderer;
+  CHECK(cairn::editor::SupersedingField(info, mesh, &renderer) == nullptr);
+  renderer.asset = "meshes/crate.glb";
+  const ecs::FieldInfo* superseding = cairn::editor::SupersedingField(info, mesh, &renderer);
+  REQUIRE(superseding != nullptr);
+  CHECK(superseding->name == "asset");
+  CHECK(cairn::editor::SupersedingField(info, info.fields[1], &renderer) == nullptr);  // colour: always used
+}
+
 TEST_CASE("Inspector: dragging a field is one undo step", "[editor_panels][inspector]") {
   HeadlessEditor editor;
   const ecs::EntityId cube = CreateCube(editor, "Crate");

@@ -320,4 +320,15 @@ FieldEdit FieldEditor::DrawEntityRef(const ecs::Coordinator& world,
   return edit;
 }
 
+const ecs::FieldInfo* SupersedingField(const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
+                                       const void* component) {
+  if (field.hints.unused_while.empty()) return nullptr;
+  for (const ecs::FieldInfo& other : info.fields) {
+    if (other.name != field.hints.unused_while) continue;
+    const bool text = other.type == ecs::FieldType::kString || other.type == ecs::FieldType::kAsset;
+    return text && !other.Ref<std::string>(component).empty() ? &other : nullptr;
+  }
+  return nullptr;
+}
+
 }  // namespace cairn::editor

@@ -231,10 +231,16 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
     ImGui::AlignTextToFramePadding();
     const std::string label = FitText(FieldLabel(field.name), ImGui::GetContentRegionAvail().x);
     const bool mixed = entities_.size() > 1 && FieldDiffers(info, field, data);
-    ImGui::TextColored(mixed ? theme::kCameraIcon : theme::kInfo, "%s", label.c_str());
+    const ecs::FieldInfo* superseding = SupersedingField(info, field, data);
+    ImGui::TextColored(superseding != nullptr ? theme::kTextDim : mixed ? theme::kCameraIcon : theme::kInfo, "%s",
+                       label.c_str());
     if (ImGui::IsItemHovered()) {
       const std::string full = FieldLabel(field.name);
-      ImGui::SetTooltip(mixed ? "%s: the selected entities differ here; an edit sets them all" : "%s", full.c_str());
+      if (superseding != nullptr) {
+        ImGui::SetTooltip("%s: not used while %s is set", full.c_str(), FieldLabel(superseding->name).c_str());
+      } else {
+        ImGui::SetTooltip(mixed ? "%s: the selected entities differ here; an edit sets them all" : "%s", full.c_str());
+      }
     }
     ImGui::TableSetColumnIndex(1);
     ImGui::PushID(field.name.c_str());

@@ -47,6 +47,10 @@ struct FieldHints {
   std::string unit{};  // shown after the value ("m/s"); empty: none
   std::uint32_t max_length = 0;         // kString: at most this many characters (code points); 0: no limit
   std::vector<std::string> extensions{};  // kAsset: allowed endings (".glb"), any case; empty: any file
+  // Another field of the component (a string or an asset) that, while not
+  // empty, makes this one unused (MeshRenderer.mesh while asset names a
+  // file): the Inspector dims this field and says why. Empty: always used.
+  std::string unused_while{};
 };
 
 struct FieldInfo {
@@ -162,10 +166,11 @@ class ComponentRegistration {
   }
 
   template <typename E>
-  ComponentRegistration& EnumField(std::string name, E T::*member, std::vector<std::string> names) {
+  ComponentRegistration& EnumField(std::string name, E T::*member, std::vector<std::string> names,
+                                   FieldHints hints = {}) {
     static_assert(std::is_enum_v<E>);
-    info_->fields.push_back(FieldInfo{std::move(name), detail::DeduceFieldType<E>(), detail::MemberOffset(member), {},
-                                      std::move(names)});
+    info_->fields.push_back(FieldInfo{std::move(name), detail::DeduceFieldType<E>(), detail::MemberOffset(member),
+                                      std::move(hints), std::move(names)});
     return *this;
   }
 

@@ -81,4 +81,10 @@ class FieldEditor {
 // "cone_angle" -> "Cone Angle".
 std::string FieldLabel(const std::string& field_name);
 
+// The field of `info` whose value in `component` makes `field` unused
+// (hints.unused_while names it and it is a non-empty string or asset), or
+// null: the Inspector dims `field` and names the other in its tooltip.
+const ecs::FieldInfo* SupersedingField(const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
+                                       const void* component);
+
 }  // namespace cairn::editor
