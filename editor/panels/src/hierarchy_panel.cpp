@@ -149,6 +149,12 @@ void HierarchyPanel::Draw() {
   FollowSelectionChanges();
   DrawSearchField();
   RebuildRowsIfNeeded();
+  // While the scene plays the rows are the playing copy: selecting works, edits wait for Stop.
+  if (context_.IsPlaying()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(theme::kAxisY, "Playing: selecting only; Stop to edit");
+    ImGui::PopTextWrapPos();
+  }
 
   ImGui::BeginChild("##rows", ImVec2(0.0f, 0.0f), false);
   DrawRows();

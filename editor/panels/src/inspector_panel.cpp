@@ -95,7 +95,9 @@ void InspectorPanel::Draw() {
   // While the scene plays, the Inspector shows the playing world, read-only.
   const bool playing = context_.IsPlaying();
   if (playing) {
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(theme::kAxisY, "Playing: values change as the scene runs; Stop to edit");
+    ImGui::PopTextWrapPos();
     ImGui::BeginDisabled();
   }
   DrawHeader(primary);

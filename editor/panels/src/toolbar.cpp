@@ -121,7 +121,7 @@ void DrawPlay(EditorContext& context, ViewportPanel* viewport) {
     Tooltip("Run the scene's systems in a copy of it  (Ctrl+P)");
     return;
   }
-  if (ToggleButton(play->Paused() ? "Resume" : "Pause", play->Paused(), 60.0f, "toolbar/pause")) {
+  if (ToggleButton(play->Paused() ? "Resume" : "Pause", play->Paused(), 66.0f, "toolbar/pause")) {
     play->SetPaused(!play->Paused());
   }
   Tooltip(play->Paused() ? "Go on running" : "Hold the simulation");
