@@ -41,12 +41,9 @@
 #include "cairn/render/render_scene.h"
 #include "cairn/render/renderer.h"
 #include "cairn/scene_view/scene_view.h"
+#include "scene_file.h"
+#include "scene_project.h"
 #include "cairn/serialization/asset_folder.h"
-#include "cairn/serialization/project.h"
-#include "cairn/serialization/project_scenes.h"
-#include "cairn/serialization/runtime_loader.h"
-#include "cairn/serialization/scene_format.h"
-#include "cairn/serialization/scene_loader.h"
 
 namespace {
 
@@ -72,38 +69,19 @@ struct Loaded {
   std::optional<std::filesystem::path> asset_folder;
 };
 
-// Reads `file` (runtime or scene, by its "format") with its project's components.
-Loaded Load(const std::filesystem::path& file) {
-  std::shared_ptr<const serialization::Project> project;
-  if (const std::optional<std::filesystem::path> project_file = serialization::FindProjectFile(file)) {
-    serialization::ProjectLoadResult loaded = serialization::LoadProjectFile(*project_file);
-    if (!loaded.Ok()) {
-      for (const auto& diagnostic : loaded.diagnostics) {
-        std::cerr << project_file->string() << ":" << diagnostic.ToString() << "\n";
-      }
-      throw std::runtime_error("cannot read the game project " + project_file->string());
-    }
-    project = std::make_shared<const serialization::Project>(std::move(*loaded.project));
-  }
-  const serialization::LoadOptions options = serialization::ProjectSceneOptions(project);
-  const std::string name = file.filename().string();
-  const bool runtime = name.size() > 13 && name.ends_with(".runtime.json");
-  std::vector<serialization::Diagnostic> diagnostics;
+// Reads `file` (a runtime export or a scene, by its "format") with the
+// components of the project that governs it, as the `cairn` command does.
+Loaded Load(const std::string& file) {
+  cli::SceneProjects projects{cli::Invocation{}};
+  const cli::SceneProjects::Lookup lookup = projects.For(file, std::cerr);
+  if (!lookup.ok) throw std::runtime_error("cannot read the game project of " + file);
+  cli::LoadedFile loaded = cli::LoadSceneOrRuntimeFile(file, lookup.options);
+  cli::PrintDiagnostics(std::cerr, file, loaded.diagnostics);
+  if (loaded.world == nullptr) throw std::runtime_error("cannot play " + file);
   Loaded result;
-  if (runtime) {
-    serialization::RuntimeLoadResult loaded = serialization::LoadRuntimeFile(file, options);
-    diagnostics = std::move(loaded.diagnostics);
-    result.world = std::move(loaded.world);
-  } else {
-    serialization::LoadResult loaded = serialization::LoadSceneFile(file, options);
-    diagnostics = std::move(loaded.diagnostics);
-    if (loaded.scene) result.world = std::move(loaded.scene->world);
-  }
-  for (const serialization::Diagnostic& diagnostic : diagnostics) {
-    std::cerr << file.string() << ":" << diagnostic.ToString() << "\n";
-  }
-  if (result.world == nullptr) throw std::runtime_error("cannot play " + file.string());
-  result.asset_folder = serialization::AssetFolderFor(project ? project->file : std::filesystem::path{}, file);
+  result.world = std::move(loaded.world);
+  result.asset_folder = serialization::AssetFolderFor(lookup.project ? lookup.project->file : std::filesystem::path{},
+                                                      std::filesystem::path(file));
   return result;
 }
 
@@ -203,7 +181,7 @@ class Player {
       } else if (const auto it = meshes_.find(mesh.asset); it != meshes_.end() && !it->second.IsNone()) {
         scene_.meshes.Add(it->second, instance);
       } else {
-        instance.color = glm::vec4(1.0f, 0.0f, 1.0f, 1.0f);  // a missing mesh, as the editor shows it
+        instance.color = scene_view::kMissingMeshColor;  // as the editor shows a missing mesh
         scene_.meshes.Add(render::MeshShape::Cube, instance);
       }
     });
@@ -214,12 +192,8 @@ class Player {
 
   // The first primary Camera's view; without one, a view from above and behind the origin.
   render::CameraMatrices Camera(float aspect) {
-    std::optional<render::CameraMatrices> view;
-    world_->Each<ecs::Camera>([&](ecs::Entity entity, const ecs::Camera& camera) {
-      if (view || !camera.primary) return;
-      view = render::PerspectiveFromPose(transforms_->WorldMatrix(entity), camera.vertical_fov_degrees,
-                                         camera.near_plane, camera.far_plane, aspect);
-    });
+    const std::optional<render::CameraMatrices> view = scene_view::PrimaryCameraView(
+        *world_, [this](ecs::Entity entity) { return transforms_->WorldMatrix(entity); }, aspect);
     if (view) return *view;
     if (!warned_no_camera_) {
       std::cerr << "cairn-player: warning: the scene has no primary camera; showing it from a default view\n";

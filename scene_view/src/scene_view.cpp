@@ -4,6 +4,9 @@
 
 #include <glm/geometric.hpp>
 
+#include "cairn/ecs/components/camera.h"
+#include "cairn/ecs/coordinator.h"
+
 namespace cairn::scene_view {
 
 render::MeshShape ToRenderShape(ecs::MeshShape shape) {
@@ -42,6 +45,19 @@ render::LightData ToLightData(const ecs::Light& light, const glm::mat4& world) {
   data.range = light.range;
   data.cone_angle_degrees = 2.0f * light.cone_angle_degrees;
   return data;
+}
+
+std::optional<render::CameraMatrices> PrimaryCameraView(ecs::Coordinator& world,
+                                                        const std::function<glm::mat4(ecs::Entity)>& world_matrix,
+                                                        float aspect) {
+  if (!world.IsRegistered<ecs::Camera>()) return std::nullopt;
+  std::optional<render::CameraMatrices> view;
+  world.Each<ecs::Camera>([&](ecs::Entity entity, const ecs::Camera& camera) {
+    if (view || !camera.primary) return;
+    view = render::PerspectiveFromPose(world_matrix(entity), camera.vertical_fov_degrees, camera.near_plane,
+                                       camera.far_plane, aspect);
+  });
+  return view;
 }
 
 }  // namespace cairn::scene_view

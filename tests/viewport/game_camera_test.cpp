@@ -4,15 +4,24 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "cairn/ecs/components/camera.h"
-#include "cairn/editor/viewport/game_camera.h"
+#include "cairn/scene_view/scene_view.h"
 #include "cairn/editor/viewport/world_matrices.h"
 #include "cairn/render/screen_projection.h"
 #include "viewport_test_world.h"
 
 namespace ecs = cairn::ecs;
 namespace render = cairn::render;
-using cairn::editor::PrimaryCameraView;
 using cairn::editor::WorldMatrices;
+
+namespace {
+
+std::optional<render::CameraMatrices> PrimaryCameraView(ecs::Coordinator& world, const WorldMatrices& matrices,
+                                                        float aspect) {
+  return cairn::scene_view::PrimaryCameraView(
+      world, [&](ecs::Entity entity) { return matrices.Of(world, entity); }, aspect);
+}
+
+}  // namespace
 namespace t = cairn::editor::testing;
 
 TEST_CASE("A pose's camera looks down its local -Z, whatever its scale", "[viewport][game_camera]") {

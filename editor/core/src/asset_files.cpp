@@ -1,7 +1,6 @@
 #include "cairn/editor/asset_files.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 #include <system_error>
@@ -12,17 +11,12 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/editor/text_case.h"
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/json_text.h"
 
 namespace cairn::editor {
 namespace {
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 bool Hidden(const std::string& name) {
   return name.empty() || name.front() == '.' || name == assets::kAssetIndexFileName;
@@ -46,24 +40,29 @@ std::string_view AssetKindName(AssetKind kind) {
 }
 
 AssetKind AssetKindOf(const std::filesystem::path& file) {
-  const std::string extension = Lower(file.extension().string());
+  const std::string extension = LowerAscii(file.extension().string());
   if (extension == ".gltf" || extension == ".glb") return AssetKind::kMesh;
   if (extension == ".scene") return AssetKind::kScene;
   if (extension == ".png" || extension == ".jpg" || extension == ".jpeg") return AssetKind::kTexture;
   return AssetKind::kOther;
 }
 
+const BuiltinMesh* FindBuiltinMesh(std::string_view payload) {
+  if (!payload.starts_with(kBuiltinMeshPrefix)) return nullptr;
+  const std::string_view key = payload.substr(kBuiltinMeshPrefix.size());
+  for (const BuiltinMesh& builtin : kBuiltinMeshes) {
+    if (builtin.key == key) return &builtin;
+  }
+  return nullptr;
+}
+
 ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload, glm::vec3 position,
                                    ecs::EntityId parent) {
   if (!payload.starts_with(kBuiltinMeshPrefix)) return actions::CreateMeshEntity(world, payload, position, parent);
-  const std::string_view name = payload.substr(kBuiltinMeshPrefix.size());
-  static constexpr std::pair<std::string_view, ecs::MeshShape> kShapes[] = {
-      {"cube", ecs::MeshShape::kCube},         {"sphere", ecs::MeshShape::kSphere}, {"plane", ecs::MeshShape::kPlane},
-      {"cylinder", ecs::MeshShape::kCylinder}, {"cone", ecs::MeshShape::kCone}};
-  for (const auto& [key, shape] : kShapes) {
-    if (key == name) return actions::CreatePrimitive(world, shape, parent, position);
+  if (const BuiltinMesh* builtin = FindBuiltinMesh(payload)) {
+    return actions::CreatePrimitive(world, builtin->shape, parent, position);
   }
-  throw ActionError("there is no built-in mesh " + serialization::Quoted(name));
+  throw ActionError("there is no built-in mesh " + serialization::Quoted(payload.substr(kBuiltinMeshPrefix.size())));
 }
 
 ecs::Action RetargetMovedAssets(ecs::Coordinator& world, const std::filesystem::path& root,
@@ -104,7 +103,7 @@ ecs::Action RetargetMovedAssets(ecs::Coordinator& world, const std::filesystem::
 AssetListing ListAssets(const std::filesystem::path& root, const AssetQuery& query) {
   AssetListing listing;
   const std::filesystem::path start = query.folder.empty() ? root : root / std::filesystem::path(query.folder);
-  const std::string search = Lower(query.search);
+  const std::string search = LowerAscii(query.search);
   std::error_code error;
   const auto keep_file = [&](AssetKind kind) { return query.kind ? kind == *query.kind : true; };
 
@@ -131,7 +130,7 @@ AssetListing ListAssets(const std::filesystem::path& root, const AssetQuery& que
       std::error_code status_error;
       if (it->is_directory(status_error)) continue;
       const AssetKind kind = AssetKindOf(it->path());
-      if (!keep_file(kind) || Lower(name).find(search) == std::string::npos) continue;
+      if (!keep_file(kind) || LowerAscii(name).find(search) == std::string::npos) continue;
       listing.files.push_back(
           {std::filesystem::relative(it->path(), root, status_error).generic_string(), name, kind});
     }
@@ -141,7 +140,7 @@ AssetListing ListAssets(const std::filesystem::path& root, const AssetQuery& que
     const bool a_folder = a.kind == AssetKind::kFolder;
     const bool b_folder = b.kind == AssetKind::kFolder;
     if (a_folder != b_folder) return a_folder;
-    const std::string la = Lower(a.name), lb = Lower(b.name);
+    const std::string la = LowerAscii(a.name), lb = LowerAscii(b.name);
     return la != lb ? la < lb : a.path < b.path;
   });
   return listing;

@@ -5,20 +5,15 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cfloat>
 
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
+#include "cairn/editor/text_case.h"
 
 namespace cairn::editor {
 namespace {
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 constexpr const char* kPopupId = "##add_component";
 constexpr float kMaxListHeight = 320.0f;
@@ -36,19 +31,19 @@ float ListRows(const std::vector<ComponentChoice>& matches) {
 }  // namespace
 
 std::vector<std::string> FilterComponentNames(const std::vector<std::string>& offered, const std::string& search) {
-  const std::string needle = Lower(search);
+  const std::string needle = LowerAscii(search);
   std::vector<std::string> matches;
   for (const std::string& name : offered) {
-    if (Lower(name).find(needle) != std::string::npos) matches.push_back(name);
+    if (LowerAscii(name).find(needle) != std::string::npos) matches.push_back(name);
   }
   return matches;
 }
 
 std::vector<ComponentChoice> FilterComponents(const std::vector<ComponentChoice>& offered, const std::string& search) {
-  const std::string needle = Lower(search);
+  const std::string needle = LowerAscii(search);
   std::vector<ComponentChoice> matches;
   for (const ComponentChoice& choice : offered) {
-    if (Lower(choice.name).find(needle) != std::string::npos) matches.push_back(choice);
+    if (LowerAscii(choice.name).find(needle) != std::string::npos) matches.push_back(choice);
   }
   std::stable_sort(matches.begin(), matches.end(),
                    [](const ComponentChoice& a, const ComponentChoice& b) { return a.category < b.category; });

@@ -8,7 +8,6 @@
 #include <random>
 #include <utility>
 
-#include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/panels/bounded_text.h"
@@ -128,23 +127,20 @@ void AssetBrowserPanel::DrawToolbar() {
 }
 
 void AssetBrowserPanel::DrawBuiltins() {
-  static constexpr std::array<ecs::MeshShape, 5> kShapes{ecs::MeshShape::kCube, ecs::MeshShape::kSphere,
-                                                         ecs::MeshShape::kPlane, ecs::MeshShape::kCylinder,
-                                                         ecs::MeshShape::kCone};
-  static constexpr std::array<const char*, 5> kKeys{"cube", "sphere", "plane", "cylinder", "cone"};
   if (query_.kind && *query_.kind != AssetKind::kMesh) return;
   const bool open = ImGui::TreeNodeEx("Built-in meshes", ImGuiTreeNodeFlags_SpanAvailWidth);
   GlobalWidgetMap().Record("assets/builtin");
   if (!open) return;
-  for (std::size_t i = 0; i < kShapes.size(); ++i) {
-    const std::string name(actions::PrimitiveName(kShapes[i]));
-    ImGui::PushID(kKeys[i]);
+  for (const BuiltinMesh& builtin : kBuiltinMeshes) {
+    const std::string name(actions::PrimitiveName(builtin.shape));
+    const std::string key(builtin.key);
+    ImGui::PushID(key.c_str());
     ImGui::TextColored(theme::kAxisY, "mesh");
     ImGui::SameLine();
     ImGui::Selectable((name + "  (built-in)").c_str(), false);
-    DragSource(std::string(kBuiltinMeshPrefix) + kKeys[i], name);
+    DragSource(std::string(kBuiltinMeshPrefix) + key, name);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag into the Viewport or the Hierarchy to place a %s", name.c_str());
-    GlobalWidgetMap().Record(std::string("assets/builtin/") + kKeys[i]);
+    GlobalWidgetMap().Record("assets/builtin/" + key);
     ImGui::PopID();
   }
   ImGui::TreePop();

@@ -5,7 +5,6 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <system_error>
 
@@ -13,18 +12,14 @@
 #include "cairn/editor/panels/modal_frame.h"
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
+#include "cairn/editor/text_case.h"
 
 namespace cairn::editor {
 namespace {
 
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 bool LessIgnoringCase(const FolderEntry& a, const FolderEntry& b) {
-  const std::string la = Lower(a.name);
-  const std::string lb = Lower(b.name);
+  const std::string la = LowerAscii(a.name);
+  const std::string lb = LowerAscii(b.name);
   return la != lb ? la < lb : a.name < b.name;
 }
 
@@ -78,7 +73,7 @@ FolderListing ListFolder(const std::filesystem::path& folder) {
     std::error_code status_error;
     if (it->is_directory(status_error)) {
       folders.push_back({std::move(name), true, 0});
-    } else if (it->is_regular_file(status_error) && Lower(path.extension().string()) == ".json") {
+    } else if (it->is_regular_file(status_error) && LowerAscii(path.extension().string()) == ".json") {
       std::error_code size_error;
       const std::uintmax_t size = it->file_size(size_error);
       files.push_back({std::move(name), false, size_error ? 0 : size});

@@ -16,7 +16,6 @@
 #include "cairn/editor/asset_files.h"
 #include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/drop_point.h"
-#include "cairn/editor/viewport/game_camera.h"
 #include "cairn/editor/viewport/camera_navigator.h"
 #include "cairn/editor/viewport/click_detector.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
@@ -308,11 +307,11 @@ void ViewportPanel::Draw() {
   if (dropped) {
     glm::vec3 point = DropPoint(impl.camera.ScreenRay(pointer));
     // Standing on the ground: lifted by how far the mesh reaches below its origin.
-    if (!dropped->starts_with(kBuiltinMeshPrefix)) {
+    if (const BuiltinMesh* builtin = FindBuiltinMesh(*dropped)) {
+      point.y += builtin->lift;
+    } else if (!dropped->starts_with(kBuiltinMeshPrefix)) {
       const AssetMesh& mesh = impl.assets.Find(*dropped);
       if (mesh.state == AssetMeshState::kReady && !mesh.bounds.IsEmpty()) point.y -= mesh.bounds.min.y;
-    } else if (*dropped != std::string(kBuiltinMeshPrefix) + "plane") {
-      point.y += 0.5f;  // the built-in shapes are unit sized around their origin
     }
     try {
       context_.Enqueue(CreateFromAssetPayload(world, *dropped, point, ecs::kNoEntityId),
@@ -406,7 +405,9 @@ void ViewportPanel::Draw() {
   impl.picked_world = &world;
   std::optional<render::CameraMatrices> game_camera;
   if (tools_.game_view && context_.IsPlaying()) {
-    game_camera = PrimaryCameraView(world, impl.matrices, static_cast<float>(image_size.x) / image_size.y);
+    game_camera = scene_view::PrimaryCameraView(
+        world, [&](ecs::Entity entity) { return impl.matrices.Of(world, entity); },
+        static_cast<float>(image_size.x) / static_cast<float>(image_size.y));
   }
   if (game_camera) {
     // As the game shows it: no grid, no light or camera icons.

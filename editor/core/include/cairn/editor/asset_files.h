@@ -14,6 +14,7 @@
 #include <glm/vec3.hpp>
 
 #include "cairn/ecs/command.h"
+#include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/fwd.h"
 
@@ -24,6 +25,24 @@ namespace cairn::editor {
 // meshes are "builtin:cube" and so on (kBuiltinMeshPrefix).
 inline constexpr const char* kAssetPayload = "CAIRN_ASSET";
 inline constexpr std::string_view kBuiltinMeshPrefix = "builtin:";
+
+// The built-in meshes the Assets panel offers, by payload key ("builtin:cube"
+// is kBuiltinMeshPrefix + key), with how far the shape's origin stands above
+// the ground when it is placed on it (the shapes are unit sized around their
+// origin; the plane is flat).
+struct BuiltinMesh {
+  std::string_view key;
+  ecs::MeshShape shape;
+  float lift;
+};
+inline constexpr BuiltinMesh kBuiltinMeshes[] = {
+    {"cube", ecs::MeshShape::kCube, 0.5f},         {"sphere", ecs::MeshShape::kSphere, 0.5f},
+    {"plane", ecs::MeshShape::kPlane, 0.0f},       {"cylinder", ecs::MeshShape::kCylinder, 0.5f},
+    {"cone", ecs::MeshShape::kCone, 0.5f}};
+
+// The built-in mesh a payload names ("builtin:cone"), or null (a file path,
+// or an unknown built-in).
+const BuiltinMesh* FindBuiltinMesh(std::string_view payload);
 
 enum class AssetKind : std::uint8_t { kFolder, kMesh, kScene, kTexture, kOther };
 

@@ -60,7 +60,7 @@ class RenderSceneBuilder {
   static constexpr glm::vec4 kCameraIconColor{0.85f, 0.88f, 0.95f, 1.0f};
   // Placeholders of MeshRenderers whose asset is not drawn (yet).
   static constexpr glm::vec4 kLoadingColor{0.55f, 0.55f, 0.6f, 1.0f};
-  static constexpr glm::vec4 kMissingColor{1.0f, 0.0f, 1.0f, 1.0f};
+  static constexpr glm::vec4 kMissingColor = scene_view::kMissingMeshColor;
 
   // Clears `scene` and `picks` and fills them from `world`. `matrices` must
   // have been refreshed for this world. Component types the world has not
