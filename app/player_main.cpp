@@ -8,8 +8,9 @@
 // quits. Components the player has no system for are listed once on stderr.
 //
 // Options are the platform's: --size WxH, --frames N, --screenshot FILE,
-// --replay SCRIPT. Links cairn::render, cairn::serialization, cairn::ecs
-// (and the assets and scene_view layers under the editor), never editor/.
+// --replay SCRIPT. Links cairn::render, cairn::serialization, cairn::ecs,
+// the assets and scene_view layers and the cairn command's scene-file
+// reading (cairn_cli), never editor/.
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
