@@ -10,6 +10,7 @@
 #include "cairn/ecs/components/name.h"
 #include "cairn/serialization/document.h"
 #include "cairn/serialization/scene_format.h"
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/unknown_components.h"
 #include "command.h"
 #include "scene_file.h"
@@ -48,6 +49,7 @@ std::map<std::string, ComponentCount> CountComponents(const ecs::Coordinator& wo
     if (!info.serialized) continue;
     if (world.IsRegistered<ecs::Name>() && type == world.GetComponentType<ecs::Name>()) continue;
     if (has_unknown && type == world.GetComponentType<serialization::UnknownComponents>()) continue;
+    if (info.name == serialization::kPrefabInstanceName) continue;  // counted as instances
     std::size_t entities = 0;
     world.ForEachEntity([&](ecs::Entity entity) { entities += world.HasComponent(entity, type) ? 1 : 0; });
     if (entities != 0) counts[info.name].entities = entities;
@@ -89,6 +91,13 @@ int RunInfo(const Invocation& invocation, Streams& streams) {
   out << "entities: " << world.EntityCount() << "\n";
   out << "roots: " << world.ChildCount(ecs::kNullEntity) << "\n";
   out << "hierarchy depth: " << HierarchyDepth(world) << "\n";
+  if (world.IsRegistered<serialization::PrefabInstance>()) {
+    std::size_t instances = 0;
+    world.ForEachEntity([&](ecs::Entity entity) {
+      instances += world.HasComponent<serialization::PrefabInstance>(entity) ? 1 : 0;
+    });
+    if (instances != 0) out << "prefab instances: " << instances << " (nested ones included)\n";
+  }
   const std::map<std::string, ComponentCount> counts = CountComponents(world);
   if (counts.empty()) {
     out << "components: none\n";

@@ -81,6 +81,12 @@ void MeshRendererAssets(Document& document, DiagnosticSink&) {
   }
 }
 
+// Version 2 -> 3 (scene): prefab instances ("instances") follow the
+// entities; a version 2 scene has none.
+void PrefabInstances(Document& document, DiagnosticSink&) {
+  if (document.is_object() && !document.contains("instances")) document["instances"] = Document::array();
+}
+
 constexpr const char* kMeshRendererAssets = "MeshRenderer gains \"asset\" (\"\": the built-in \"mesh\")";
 
 bool Migrate(Document& document, const std::vector<MigrationStep>& steps, int from_version, int to_version,
@@ -102,8 +108,10 @@ const std::vector<MigrationStep>& SceneMigrations() {
       {0, "names move from the Name component to \"name\"; Transform rotation from Euler degrees to a quaternion",
        &NamesAndQuaternions},
       {1, kMeshRendererAssets, &MeshRendererAssets},
+      {2, "prefab instances (\"instances\": the prefab's path and the instance's overrides) follow the entities",
+       &PrefabInstances},
   };
-  static_assert(kSceneVersion == 2, "add a migration step for the new version");
+  static_assert(kSceneVersion == 3, "add a migration step for the new version");
   return steps;
 }
 

@@ -15,7 +15,7 @@ std::string ExportRuntime(const ecs::Coordinator& world, const ExportOptions& op
   out += ",\n  \"version\": ";
   AppendInteger(out, kRuntimeVersion);
   out += ",\n  ";
-  detail::AppendEntities(out, world, {.world_matrices = options.include_world_matrices});
+  detail::AppendEntities(out, world, {.world_matrices = options.include_world_matrices, .runtime = true, .prefabs = nullptr});
   out += "\n}\n";
   return out;
 }

@@ -26,7 +26,7 @@ void RequireFinite(const ecs::PlainValue& value, const std::string& pointer) {
 
 }  // namespace
 
-std::string SaveSceneToString(const ecs::Coordinator& world, const ecs::PlainValue& editor) {
+std::string SaveSceneToString(const ecs::Coordinator& world, const ecs::PlainValue& editor, PrefabLibrary* prefabs) {
   if (!editor.IsNull() && !editor.IsObject()) {
     throw SaveError("editor data must be an object, not " + std::string(editor.KindName()));
   }
@@ -40,16 +40,16 @@ std::string SaveSceneToString(const ecs::Coordinator& world, const ecs::PlainVal
   out += ",\n  \"editor\": ";
   AppendValue(out, editor.IsNull() ? Document::object() : PlainToDocument(editor), 1);
   out += ",\n  ";
-  detail::AppendEntities(out, world, {});
+  detail::AppendEntities(out, world, {.world_matrices = false, .runtime = false, .prefabs = prefabs});
   out += "\n}\n";
   return out;
 }
 
 SaveResult SaveSceneFile(const std::filesystem::path& path, const ecs::Coordinator& world,
-                         const ecs::PlainValue& editor) {
+                         const ecs::PlainValue& editor, PrefabLibrary* prefabs) {
   std::string text;
   try {
-    text = SaveSceneToString(world, editor);
+    text = SaveSceneToString(world, editor, prefabs);
   } catch (const SaveError& error) {
     return {false, "cannot save " + path.string() + ": " + error.what()};
   }

@@ -186,6 +186,37 @@ std::string Generate(const ecs::Coordinator& registry, Kind kind) {
         {"required", Json::array({"id", "name", "parent", "order", "components"})},
         {"additionalProperties", false}}}};
   for (const ComponentInfo* info : stored) definitions["component." + info->name] = ComponentSchema(*info);
+  if (scene) {
+    definitions["instanceOverride"] = {
+        {"type", "object"},
+        {"description", "What an instance changes in one prefab entity (docs/scene-format.md, \"Prefab instances\")."},
+        {"properties",
+         {{"name", {{"type", Json::array({"string", "null"})}}},
+          {"parent", Ref("entityId")},
+          {"order", {{"type", "integer"}, {"minimum", 0}}},
+          {"components",
+           {{"type", "object"},
+            {"description", "Changed fields of the prefab's components; whole components the instance adds."},
+            {"additionalProperties", {{"type", "object"}}}}},
+          {"removed_components", {{"type", "array"}, {"items", {{"type", "string"}}}}}}},
+        {"additionalProperties", false}};
+    definitions["instance"] = {
+        {"type", "object"},
+        {"description", "A prefab placed in the scene: its path and what this instance overrides."},
+        {"properties",
+         {{"id", Ref("entityId")},
+          {"prefab", {{"type", "string"}, {"minLength", 1}, {"description", "Relative to the project folder."}}},
+          {"parent", Ref("entityRef")},
+          {"order", {{"type", "integer"}, {"minimum", 0}}},
+          {"overrides",
+           {{"type", "object"},
+            {"description", "Keyed by the prefab entity's id."},
+            {"propertyNames", {{"pattern", "^(?!0{16}$)[0-9a-fA-F]{16}$"}}},
+            {"additionalProperties", Ref("instanceOverride")}}},
+          {"removed_entities", {{"type", "array"}, {"items", Ref("entityId")}}}}},
+        {"required", Json::array({"id", "prefab", "parent", "order", "overrides", "removed_entities"})},
+        {"additionalProperties", false}};
+  }
 
   Json properties = Json{{"format", {{"const", scene ? kSceneFormat : kRuntimeFormat}}},
                          {"version", {{"const", scene ? kSceneVersion : kRuntimeVersion}}}};
@@ -196,6 +227,9 @@ std::string Generate(const ecs::Coordinator& registry, Kind kind) {
                             {"description", "Sorted by id."},
                             {"maxItems", LoadOptions{}.max_entities},
                             {"items", Ref("entity")}};
+  if (scene) {
+    properties["instances"] = {{"type", "array"}, {"description", "Prefab instances, sorted by id."}, {"items", Ref("instance")}};
+  }
 
   Json schema = Json{
       {"$schema", "https://json-schema.org/draft/2020-12/schema"},

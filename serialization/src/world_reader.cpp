@@ -14,6 +14,7 @@
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/json_text.h"
 #include "cairn/serialization/plain_json.h"
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/scene_format.h"
 #include "cairn/serialization/unknown_components.h"
 
@@ -56,12 +58,15 @@ struct Place {
       : entity(entity_index), component(component_name) {}
 
   std::size_t entity = 0;
+  // Where the entity is written when it is not in /entities (an entity of a
+  // prefab instance: "/instances/2/overrides/3f2a9c0d41be7e10"); null: /entities/<entity>.
+  const std::string* origin = nullptr;
   std::string_view component;  // empty: an entity key
   std::string_view field;      // empty: the component (or entity) itself
   std::size_t element = kNone;
 
   std::string Pointer() const {
-    std::string pointer = "/entities/" + std::to_string(entity);
+    std::string pointer = origin != nullptr ? *origin : "/entities/" + std::to_string(entity);
     if (!component.empty()) pointer += "/components/" + EscapePointerToken(component);
     if (!field.empty()) pointer += "/" + EscapePointerToken(field);
     if (element != kNone) pointer += "/" + std::to_string(element);
@@ -116,6 +121,23 @@ struct EntityEntry {
   ecs::Entity handle;         // null when the entity could not be created
   std::size_t parent_entry = kNone;
   std::size_t depth = 0;
+  // Entities of prefab instances: where they are written, their instance
+  // (an index into Reader::instances_) and the prefab entity they copy.
+  std::string origin;
+  std::size_t instance = kNone;
+  ecs::Entity source;
+};
+
+// One record of /instances.
+struct InstanceRecord {
+  std::string pointer;  // "/instances/2"
+  std::shared_ptr<const Prefab> prefab;
+  EntityId id = ecs::kNoEntityId;
+  EntityId parent = ecs::kNoEntityId;
+  std::uint64_t order = 0;
+  std::unordered_map<EntityId, const Document*> overrides;  // by prefab entity id
+  std::size_t first_entry = 0;  // its entities in Reader::entries_
+  std::size_t end_entry = 0;
 };
 
 class Reader {
@@ -131,6 +153,29 @@ class Reader {
   void ReadEntityKeys(std::size_t index, const Document& entity);
   std::optional<EntityId> ReadId(const Document& value, const Place& place, bool allow_null);
   void ReadComponents(std::size_t index);
+  // /instances: pass 1 creates every instance entity (so that references
+  // between instances and scene entities resolve), pass 2 their components.
+  void ReadInstanceRecords(const Document& instances);
+  void ReadInstanceRecord(std::size_t index, const Document& record);
+  void CreateInstanceEntities(std::size_t instance);
+  void ReadInstanceComponents(std::size_t instance);
+  void ReadOverrideKeys(const InstanceRecord& record, EntityId source, const Document& overrides,
+                        const std::string& pointer);
+  Place EntityPlace(std::size_t index) const {
+    Place place{index};
+    if (!entries_[index].origin.empty()) place.origin = &entries_[index].origin;
+    return place;
+  }
+  // Where an entity's parent is written: an instance's root has it in its record.
+  Place ParentPlace(std::size_t index) const {
+    Place place = EntityPlace(index);
+    const EntityEntry& entry = entries_[index];
+    if (entry.instance != kNone && entry.source == instances_[entry.instance].prefab->root) {
+      place.origin = &instances_[entry.instance].pointer;
+    }
+    place.field = "parent";
+    return place;
+  }
   // `leftovers` receives the fields a runtime-defined type no longer has.
   bool ReadComponent(const ComponentInfo& info, const Document& value, const Place& place, void* component,
                      Document& leftovers);
@@ -160,6 +205,15 @@ class Reader {
   std::vector<std::unique_ptr<ScratchComponent>> scratch_;  // by ComponentType
   std::vector<EntityEntry> entries_;
   std::unordered_map<EntityId, std::size_t> entry_by_id_;
+  const Document* instances_document_ = nullptr;
+  std::vector<InstanceRecord> instances_;
+  std::unordered_map<EntityId, std::size_t> instance_by_id_;  // index in /instances
+  // The world ids of prefab entities removed from their prefab that
+  // overrides still name, each with its instance root's entry: a scene
+  // entity under one of them moves to the instance root.
+  std::unordered_map<EntityId, std::size_t> dropped_parents_;
+  std::unordered_set<EntityId> removed_sources_;  // of the record being read
+  std::unique_ptr<PrefabLibrary> own_prefabs_;  // when LoadOptions::prefabs is null
 };
 
 std::unique_ptr<ecs::Coordinator> Reader::Read(const Document& document, ecs::PlainValue* editor) {
@@ -171,7 +225,9 @@ std::unique_ptr<ecs::Coordinator> Reader::Read(const Document& document, ecs::Pl
   entry_by_id_.reserve(entities->size());
   world_->ReserveEntities(entities->size());
   for (std::size_t i = 0; i < entities->size() && !Stop(); ++i) ReadEntityKeys(i, (*entities)[i]);
-  for (std::size_t i = 0; i < entries_.size() && !Stop(); ++i) ReadComponents(i);
+  if (instances_document_ != nullptr && !Stop()) ReadInstanceRecords(*instances_document_);
+  for (std::size_t i = 0; i < entities->size() && !Stop(); ++i) ReadComponents(i);
+  for (std::size_t i = 0; i < instances_.size() && !Stop(); ++i) ReadInstanceComponents(i);
   if (!Stop()) ReadHierarchy();
   if (sink_.HasErrors()) return nullptr;
   return std::move(world_);
@@ -181,7 +237,10 @@ bool Reader::CreateWorld() {
   try {
     world_ = std::make_unique<ecs::Coordinator>(options_.id_seed ? *options_.id_seed : ecs::RandomIdSeed());
     if (options_.register_components) options_.register_components(*world_);
-    if (kind_ == FileKind::kScene) RegisterUnknownComponents(*world_);
+    if (kind_ == FileKind::kScene) {
+      RegisterUnknownComponents(*world_);
+      RegisterPrefabInstance(*world_);
+    }
   } catch (const std::exception& error) {  // the caller's registration refused (a duplicate name, too many types)
     sink_.Error("", std::string("cannot set up the world's components: ") + error.what());
     return false;
@@ -205,6 +264,12 @@ const Document* Reader::ReadTopLevel(const Document& document, ecs::PlainValue* 
       } else {
         entities = &*it;
       }
+    } else if (key == "instances" && kind_ == FileKind::kScene) {
+      if (!it->is_array()) {
+        sink_.Error("/instances", "expected an array of prefab instances, found " + Found(*it));
+      } else {
+        instances_document_ = &*it;
+      }
     } else if (key == "editor" && kind_ == FileKind::kScene) {
       if (!it->is_object()) {
         sink_.Error("/editor", "expected an object, found " + Found(*it));
@@ -213,7 +278,7 @@ const Document* Reader::ReadTopLevel(const Document& document, ecs::PlainValue* 
       }
     } else {
       sink_.Error("/" + EscapePointerToken(key),
-                  kind_ == FileKind::kScene ? "unknown key " + Quoted(key) + " (expected format, version, editor, entities)"
+                  kind_ == FileKind::kScene ? "unknown key " + Quoted(key) + " (expected format, version, editor, entities, instances)"
                                             : "unknown key " + Quoted(key) + " (expected format, version, entities)");
     }
   }
@@ -576,14 +641,378 @@ void Reader::ReadComponents(std::size_t index) {
   }
 }
 
+// ---- Prefab instances (docs/scene-format.md, "Prefab instances") ----------------
+
+void Reader::ReadInstanceRecords(const Document& instances) {
+  if (instances.empty()) return;
+  PrefabLibrary* library = options_.prefabs;
+  if (library == nullptr && options_.asset_folder) {
+    own_prefabs_ = std::make_unique<PrefabLibrary>(*options_.asset_folder, options_);
+    library = own_prefabs_.get();
+  }
+  instances_.reserve(instances.size());
+  for (std::size_t i = 0; i < instances.size() && !Stop(); ++i) {
+    const std::string pointer = "/instances/" + std::to_string(i);
+    if (library == nullptr) {
+      sink_.Error(pointer + "/prefab", "the scene has no project folder to find its prefab files in");
+      continue;
+    }
+    instances_.push_back(InstanceRecord{pointer, {}, {}, {}, 0, {}, 0, 0});
+    removed_sources_.clear();
+    ReadInstanceRecord(i, instances[i]);
+    InstanceRecord& record = instances_.back();
+    if (record.prefab == nullptr || record.id == ecs::kNoEntityId) {
+      instances_.pop_back();
+      continue;
+    }
+    CreateInstanceEntities(instances_.size() - 1);
+  }
+  if (entries_.size() > options_.max_entities) {
+    sink_.Error("/instances", "the instances make " + std::to_string(entries_.size()) +
+                                  " entities in all, over the limit of " + std::to_string(options_.max_entities));
+  }
+}
+
+void Reader::ReadInstanceRecord(std::size_t index, const Document& value) {
+  InstanceRecord& record = instances_.back();
+  const std::string& pointer = record.pointer;
+  if (!value.is_object()) {
+    sink_.Error(pointer, "expected a prefab instance object, found " + Found(value));
+    return;
+  }
+  std::optional<EntityId> id;
+  const Document* overrides = nullptr;
+  const Document* removed = nullptr;
+  bool has_parent = false, has_order = false;
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    const std::string& key = it.key();
+    const std::string key_pointer = pointer + "/" + EscapePointerToken(key);
+    Place place{index};
+    place.origin = &key_pointer;
+    if (key == "id") {
+      id = ReadId(*it, place, false);
+    } else if (key == "prefab") {
+      if (!it->is_string()) {
+        sink_.Error(key_pointer, "expected the path of a prefab file, found " + FoundQuoted(*it));
+        continue;
+      }
+      PrefabLibrary* library = options_.prefabs != nullptr ? options_.prefabs : own_prefabs_.get();
+      PrefabLookup lookup = library->Get(it->get_ref<const std::string&>());
+      if (lookup.prefab == nullptr) {
+        sink_.Error(key_pointer, std::move(lookup.error));
+      } else {
+        record.prefab = std::move(lookup.prefab);
+      }
+    } else if (key == "parent") {
+      has_parent = true;
+      if (!it->is_null()) {
+        if (const auto parent = ReadId(*it, place, true)) record.parent = *parent;
+      }
+    } else if (key == "order") {
+      has_order = true;
+      if (const auto order = NonNegativeInteger(*it)) {
+        record.order = *order;
+      } else {
+        sink_.Error(key_pointer, "expected a non-negative integer, found " + Found(*it));
+      }
+    } else if (key == "overrides") {
+      if (it->is_object()) {
+        overrides = &*it;
+      } else {
+        sink_.Error(key_pointer, "expected an object of overrides by prefab entity id, found " + Found(*it));
+      }
+    } else if (key == "removed_entities") {
+      if (it->is_array()) {
+        removed = &*it;
+      } else {
+        sink_.Error(key_pointer, "expected an array of prefab entity ids, found " + Found(*it));
+      }
+    } else {
+      sink_.Error(key_pointer, "unknown key " + Quoted(key) +
+                                   " (expected id, prefab, parent, order, overrides, removed_entities)");
+    }
+  }
+  for (const auto& [present, key] :
+       {std::pair{id.has_value() || value.contains("id"), "id"}, std::pair{value.contains("prefab"), "prefab"},
+        std::pair{has_parent, "parent"}, std::pair{has_order, "order"},
+        std::pair{overrides != nullptr || value.contains("overrides"), "overrides"},
+        std::pair{removed != nullptr || value.contains("removed_entities"), "removed_entities"}}) {
+    if (!present) sink_.Error(pointer, std::string("missing key \"") + key + "\"");
+  }
+  if (!id || record.prefab == nullptr) return;
+  if (const auto [other, inserted] = instance_by_id_.emplace(*id, index); !inserted) {
+    sink_.Error(pointer + "/id", "duplicate id " + ecs::ToHex(*id) + " (also used by /instances/" +
+                                     std::to_string(other->second) + ")");
+    return;
+  }
+  record.id = *id;
+  const Prefab& prefab = *record.prefab;
+  if (overrides != nullptr) {
+    for (auto it = overrides->begin(); it != overrides->end(); ++it) {
+      const std::string override_pointer = pointer + "/overrides/" + EscapePointerToken(it.key());
+      const std::optional<EntityId> source = ecs::ParseEntityId(it.key());
+      if (!source) {
+        sink_.Error(override_pointer, "expected a prefab entity id (16 hex digits) as the key, found " + Quoted(it.key()));
+        continue;
+      }
+      if (!it->is_object()) {
+        sink_.Error(override_pointer, "expected an object of overrides, found " + Found(*it));
+        continue;
+      }
+      if (prefab.Find(*source).IsNull()) {
+        sink_.Warning(override_pointer, "prefab " + prefab.path + " no longer has entity " + it.key() +
+                                            ": its overrides are dropped");
+        dropped_parents_.emplace(InstanceEntityId(record.id, prefab.root_id, *source), entries_.size());
+        continue;
+      }
+      ReadOverrideKeys(record, *source, *it, override_pointer);
+      record.overrides.emplace(*source, &*it);
+    }
+  }
+  if (removed != nullptr) {
+    for (std::size_t i = 0; i < removed->size(); ++i) {
+      const Document& element = (*removed)[i];
+      const std::optional<EntityId> source =
+          element.is_string() ? ecs::ParseEntityId(element.get_ref<const std::string&>()) : std::nullopt;
+      const std::string element_pointer = pointer + "/removed_entities/" + std::to_string(i);
+      if (!source) {
+        sink_.Error(element_pointer, "expected a prefab entity id (16 hex digits), found " + FoundQuoted(element));
+      } else if (*source == prefab.root_id) {
+        sink_.Error(element_pointer, "the prefab's root cannot be removed from its instance (delete the instance instead)");
+      } else if (!prefab.Find(*source).IsNull()) {
+        removed_sources_.insert(*source);
+      }
+    }
+  }
+}
+
+void Reader::ReadOverrideKeys(const InstanceRecord& record, EntityId source, const Document& overrides,
+                              const std::string& pointer) {
+  for (auto it = overrides.begin(); it != overrides.end(); ++it) {
+    const std::string& key = it.key();
+    const std::string key_pointer = pointer + "/" + EscapePointerToken(key);
+    if (key == "name") {
+      if (!it->is_string() && !it->is_null()) sink_.Error(key_pointer, "expected a string or null, found " + Found(*it));
+    } else if (key == "parent" || key == "order") {
+      if (source == record.prefab->root_id) {
+        sink_.Error(key_pointer, "the instance's root takes its " + key + " from the instance, not from an override");
+      } else if (key == "parent" && !(it->is_string() && ecs::ParseEntityId(it->get_ref<const std::string&>()))) {
+        sink_.Error(key_pointer, "expected an entity id (16 hex digits), found " + FoundQuoted(*it));
+      } else if (key == "order" && !NonNegativeInteger(*it)) {
+        sink_.Error(key_pointer, "expected a non-negative integer, found " + Found(*it));
+      }
+    } else if (key == "components") {
+      if (!it->is_object()) sink_.Error(key_pointer, "expected an object of components, found " + Found(*it));
+    } else if (key == "removed_components") {
+      const bool names = it->is_array() && std::all_of(it->begin(), it->end(), [](const Document& element) {
+                           return element.is_string();
+                         });
+      if (!names) sink_.Error(key_pointer, "expected an array of component names, found " + Found(*it));
+    } else {
+      sink_.Error(key_pointer,
+                  "unknown key " + Quoted(key) + " (expected name, parent, order, components, removed_components)");
+    }
+  }
+}
+
+void Reader::CreateInstanceEntities(std::size_t instance) {
+  InstanceRecord& record = instances_[instance];
+  const Prefab& prefab = *record.prefab;
+  const ecs::Coordinator& source_world = *prefab.world;
+  const bool names = world_->IsRegistered<ecs::Name>() && source_world.IsRegistered<ecs::Name>();
+  record.first_entry = entries_.size();
+  // Entities whose prefab parent is left out are left out with it.
+  std::unordered_set<EntityId> left_out;
+  for (const ecs::Entity source : prefab.entities) {
+    const EntityId source_id = source_world.GetEntityId(source);
+    const ecs::Entity source_parent = source_world.GetParent(source);
+    const EntityId source_parent_id = source == prefab.root ? ecs::kNoEntityId : source_world.GetEntityId(source_parent);
+    if (removed_sources_.contains(source_id) || left_out.contains(source_parent_id)) {
+      left_out.insert(source_id);
+      continue;
+    }
+    EntityEntry entry;
+    entry.id = InstanceEntityId(record.id, prefab.root_id, source_id);
+    entry.instance = instance;
+    entry.source = source;
+    const auto override_it = record.overrides.find(source_id);
+    const Document* overrides = override_it == record.overrides.end() ? nullptr : override_it->second;
+    if (source == prefab.root) {
+      entry.origin = record.pointer + "/overrides/" + ecs::ToHex(source_id);
+      entry.parent = record.parent;
+      entry.order = record.order;
+    } else {
+      entry.origin = record.pointer + "/overrides/" + ecs::ToHex(source_id);
+      entry.parent = InstanceEntityId(record.id, prefab.root_id, source_parent_id);
+      entry.order = source_world.SiblingIndex(source);
+      if (overrides != nullptr) {
+        if (const auto parent = overrides->find("parent"); parent != overrides->end() && parent->is_string()) {
+          if (const auto id = ecs::ParseEntityId(parent->get_ref<const std::string&>())) entry.parent = *id;
+        }
+        if (const auto order = overrides->find("order"); order != overrides->end()) {
+          if (const auto value = NonNegativeInteger(*order)) entry.order = *value;
+        }
+      }
+    }
+    if (entry.id == ecs::kNoEntityId) {
+      sink_.Error(entry.origin, "prefab entity " + ecs::ToHex(source_id) + " gets the reserved id 0 in this instance");
+      continue;
+    }
+    const auto [first, inserted] = entry_by_id_.emplace(entry.id, entries_.size());
+    if (!inserted) {
+      const EntityEntry& other = entries_[first->second];
+      sink_.Error(entry.origin, "the instance's entity " + ecs::ToHex(entry.id) + " (prefab entity " +
+                                    ecs::ToHex(source_id) + ") has the id of " +
+                                    (other.origin.empty() ? "/entities/" + std::to_string(first->second) : other.origin));
+      continue;
+    }
+    entry.handle = world_->CreateEntity(entry.id);
+    const ecs::Name* name = names ? source_world.TryGetComponent<ecs::Name>(source) : nullptr;
+    const Document* name_override = nullptr;
+    if (overrides != nullptr) {
+      if (const auto found = overrides->find("name"); found != overrides->end()) name_override = &*found;
+    }
+    if (name_override != nullptr) {
+      if (name_override->is_string() && names) {
+        world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{name_override->get<std::string>()});
+      }
+    } else if (name != nullptr) {
+      world_->AddComponent<ecs::Name>(entry.handle, *name);
+    }
+    entries_.push_back(std::move(entry));
+  }
+  record.end_entry = entries_.size();
+}
+
+void Reader::ReadInstanceComponents(std::size_t instance) {
+  const InstanceRecord& record = instances_[instance];
+  const Prefab& prefab = *record.prefab;
+  const ecs::Coordinator& source_world = *prefab.world;
+  // The source world registers the same components (the same registration),
+  // but is matched by name so that nothing rests on that.
+  const std::string name_component =
+      world_->IsRegistered<ecs::Name>() ? world_->GetComponentInfo(world_->GetComponentType<ecs::Name>()).name : "";
+  std::vector<const ComponentInfo*> target_of(source_world.ComponentTypeCount(), nullptr);
+  for (ecs::ComponentType type = 0; type < source_world.ComponentTypeCount(); ++type) {
+    const ComponentInfo& info = source_world.GetComponentInfo(type);
+    if (!info.serialized || info.name == name_component) continue;
+    if (const auto found = components_by_name_.find(info.name); found != components_by_name_.end()) {
+      target_of[type] = found->second;
+    }
+  }
+  const ecs::ComponentType prefab_instance_type = world_->GetComponentType<PrefabInstance>();
+  const auto map_reference = [&](EntityId id) {
+    return prefab.by_id.contains(id) ? InstanceEntityId(record.id, prefab.root_id, id) : id;
+  };
+  for (std::size_t index = record.first_entry; index < record.end_entry && !Stop(); ++index) {
+    EntityEntry& entry = entries_[index];
+    if (entry.handle.IsNull()) continue;
+    const bool is_root = entry.source == prefab.root;
+    const EntityId source_id = source_world.GetEntityId(entry.source);
+    const auto override_it = record.overrides.find(source_id);
+    const Document* overrides = override_it == record.overrides.end() ? nullptr : override_it->second;
+    const Document* changed = nullptr;
+    std::vector<std::string_view> removed;
+    if (overrides != nullptr) {
+      if (const auto found = overrides->find("components"); found != overrides->end() && found->is_object()) {
+        changed = &*found;
+      }
+      if (const auto found = overrides->find("removed_components"); found != overrides->end() && found->is_array()) {
+        for (const Document& name : *found) {
+          if (name.is_string()) removed.push_back(name.get_ref<const std::string&>());
+        }
+      }
+    }
+    const auto is_removed = [&](std::string_view name) {
+      return std::find(removed.begin(), removed.end(), name) != removed.end();
+    };
+    const ecs::Signature& signature = source_world.GetSignature(entry.source);
+    for (ecs::ComponentType type = 0; type < source_world.ComponentTypeCount(); ++type) {
+      const ComponentInfo* info = target_of[type];
+      if (info == nullptr || !signature.Test(type) || is_removed(info->name)) continue;
+      if (is_root && info->type == prefab_instance_type) continue;  // the instance's own marker wins
+      auto& scratch = scratch_[info->type];
+      if (!scratch) scratch = std::make_unique<ScratchComponent>(*info);
+      void* memory = scratch->memory();
+      info->CopyConstruct(memory, source_world.GetComponentData(entry.source, type));
+      for (const FieldInfo& field : info->fields) {
+        if (field.type == FieldType::kEntityRef) field.Ref<EntityId>(memory) = map_reference(field.Ref<EntityId>(memory));
+      }
+      bool ok = true;
+      if (changed != nullptr) {
+        if (const auto fields = changed->find(info->name); fields != changed->end()) {
+          Place place = EntityPlace(index);
+          place.component = info->name;
+          if (!fields->is_object()) {
+            sink_.Error(place.Pointer(), "expected an object of changed fields, found " + Found(*fields));
+            ok = false;
+          } else {
+            for (auto field_it = fields->begin(); field_it != fields->end(); ++field_it) {
+              place.field = field_it.key();
+              const FieldInfo* field = info->FindField(field_it.key());
+              if (field == nullptr) {
+                sink_.Error(place.Pointer(), "unknown field " + Quoted(field_it.key()) + " of " + info->name);
+                ok = false;
+              } else if (!ReadField(*field, *field_it, place, memory)) {
+                ok = false;
+              }
+            }
+          }
+        }
+      }
+      if (ok && !sink_.HasErrors()) world_->AddComponentData(entry.handle, info->type, memory);
+      info->Destroy(memory);
+    }
+    // Components the instance adds: whole, as in /entities.
+    if (changed != nullptr) {
+      for (auto it = changed->begin(); it != changed->end() && !Stop(); ++it) {
+        Place place = EntityPlace(index);
+        place.component = it.key();
+        const auto found = components_by_name_.find(it.key());
+        if (found == components_by_name_.end()) {
+          sink_.Error(place.Pointer(), "unknown component " + Quoted(it.key()) + " in an override");
+          continue;
+        }
+        const ComponentInfo& info = *found->second;
+        const auto source_type = source_world.FindComponentInfo(info.name);
+        if (source_type != nullptr && signature.Test(source_type->type) && !is_removed(info.name)) continue;  // changed fields
+        if (!info.serialized || info.type == prefab_instance_type ||
+            (world_->IsRegistered<ecs::Name>() && info.type == world_->GetComponentType<ecs::Name>())) {
+          sink_.Error(place.Pointer(), "component " + Quoted(info.name) + " cannot be overridden");
+          continue;
+        }
+        if (source_type != nullptr && signature.Test(source_type->type)) {
+          sink_.Error(place.Pointer(), "component " + Quoted(info.name) + " is both removed and changed");
+          continue;
+        }
+        auto& scratch = scratch_[info.type];
+        if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
+        void* memory = scratch->memory();
+        info.Construct(memory);
+        Document leftovers = Document::object();
+        const bool ok = ReadComponent(info, *it, place, memory, leftovers);
+        if (ok && !sink_.HasErrors()) world_->AddComponentData(entry.handle, info.type, memory);
+        info.Destroy(memory);
+      }
+    }
+    if (is_root && !sink_.HasErrors()) world_->AddComponent<PrefabInstance>(entry.handle, PrefabInstance{prefab.path});
+  }
+}
+
 void Reader::ReadHierarchy() {
   for (std::size_t i = 0; i < entries_.size() && !Stop(); ++i) {
     EntityEntry& entry = entries_[i];
     if (entry.handle.IsNull() || !entry.parent) continue;
-    Place place{i};
-    place.field = "parent";
+    const Place place = ParentPlace(i);
     const auto parent = entry_by_id_.find(entry.parent);
     if (parent == entry_by_id_.end()) {
+      if (const auto dropped = dropped_parents_.find(entry.parent); dropped != dropped_parents_.end()) {
+        sink_.Warning(place.Pointer(), "its parent " + ecs::ToHex(entry.parent) + " was removed from prefab " +
+                                           instances_[entries_[dropped->second].instance].prefab->path +
+                                           ": it moves to the instance's root " + ecs::ToHex(entries_[dropped->second].id));
+        entry.parent_entry = dropped->second;
+        continue;
+      }
       sink_.Error(place.Pointer(), "no entity in this file has id " + ecs::ToHex(entry.parent));
     } else if (parent->second == i) {
       sink_.Error(place.Pointer(), "an entity cannot be its own parent");
@@ -621,8 +1050,7 @@ bool Reader::FindCycles() {
         member = entries_[member].parent_entry;
       } while (member != first);
       chain += ecs::ToHex(entries_[first].id);
-      Place place{first};
-      place.field = "parent";
+      const Place place = ParentPlace(first);
       sink_.Error(place.Pointer(), "parent cycle: " + chain);
     }
     // Depths from the top of the walked path down (a cycle's members get any).

@@ -20,7 +20,7 @@ TEST_CASE("info summarises a scene", "[cli][info]") {
   REQUIRE(result.out ==
           "file: sample.scene\n"
           "format: cairn.scene\n"
-          "version: 2\n"
+          "version: 3\n"
           "entities: 6\n"
           "roots: 4\n"
           "hierarchy depth: 2\n"
@@ -48,11 +48,11 @@ TEST_CASE("info names the version a file declared, its unknown components, and r
   const ProcessResult runtime = RunCairn({"info", "deep.runtime.json"}, dir.Path());
 
   REQUIRE(old.exit_code == 0);
-  REQUIRE(old.out.find("\nversion: 0 (migrated to 2 when loaded)\n") != std::string::npos);
+  REQUIRE(old.out.find("\nversion: 0 (migrated to 3 when loaded)\n") != std::string::npos);
   REQUIRE(deep.out ==
           "file: deep.scene\n"
           "format: cairn.scene\n"
-          "version: 2\n"
+          "version: 3\n"
           "entities: 3\n"
           "roots: 1\n"
           "hierarchy depth: 3\n"
@@ -81,7 +81,7 @@ TEST_CASE("info of an empty scene", "[cli][info]") {
 
   REQUIRE(result.exit_code == 0);
   REQUIRE(result.out ==
-          "file: empty.scene\nformat: cairn.scene\nversion: 2\nentities: 0\nroots: 0\nhierarchy depth: 0\n"
+          "file: empty.scene\nformat: cairn.scene\nversion: 3\nentities: 0\nroots: 0\nhierarchy depth: 0\n"
           "components: none\n");
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("info of an invalid file prints its problems to stderr and exits 1", "
   REQUIRE(result.exit_code == 1);
   REQUIRE(result.out.empty());
   REQUIRE(result.err ==
-          "future.scene:/version: version 7 is newer than this build supports (2); open it with a newer Cairn\n");
+          "future.scene:/version: version 7 is newer than this build supports (3); open it with a newer Cairn\n");
   REQUIRE(two_files.exit_code == 2);
   REQUIRE(two_files.err.starts_with("cairn info: unexpected argument 'b.scene'\n"));
 }
@@ -105,7 +105,7 @@ TEST_CASE("info - summarises the scene on standard input", "[cli][info]") {
 
   REQUIRE(result.exit_code == 0);
   REQUIRE(result.err.empty());
-  REQUIRE(result.out.starts_with("file: <stdin>\nformat: cairn.scene\nversion: 2\nentities: 6\n"));
+  REQUIRE(result.out.starts_with("file: <stdin>\nformat: cairn.scene\nversion: 3\nentities: 6\n"));
 }
 
 TEST_CASE("info refuses a FIFO at once instead of waiting for a writer", "[cli][info]") {

@@ -176,7 +176,7 @@ TEST_CASE("info names the project and counts its components as known", "[cli][pr
   REQUIRE(result.out == "file: levels/gate.scene\n"
                         "project: Beacon (" + (work / "game/cairn.project.json").string() + ")\n"
                         "format: cairn.scene\n"
-                        "version: 2\n"
+                        "version: 2 (migrated to 3 when loaded)\n"
                         "entities: 1\n"
                         "roots: 1\n"
                         "hierarchy depth: 1\n"

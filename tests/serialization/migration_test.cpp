@@ -36,7 +36,8 @@ TEST_CASE("A version 1 MeshRenderer gains an empty asset and keeps its primitive
       {"id": "0000000000000002", "name": null, "parent": null, "order": 1, "components": {}}]})");
   DiagnosticSink sink(10);
   REQUIRE(MigrateScene(document, 1, sink));
-  REQUIRE(document["version"] == 2);
+  REQUIRE(document["version"] == kSceneVersion);
+  REQUIRE(document["instances"] == Document::array());
   const Document& mesh = document["entities"][0]["components"]["MeshRenderer"];
   REQUIRE(mesh == Document::parse(R"({"mesh": "cone", "color": [1, 0, 0, 1], "asset": ""})"));
   REQUIRE(document["entities"][0]["components"]["Transform"]["rotation"] == Document::parse("[0, 0, 0, 1]"));

@@ -82,14 +82,14 @@ MALFORMED("wrong_format.scene", "/format", "expected \"cairn.scene\", found \"ca
 MALFORMED("format_not_string.scene", "/format", "expected \"cairn.scene\", found 1")
 MALFORMED("missing_version.scene", "", "missing key \"version\"")
 MALFORMED("newer_version.scene", "/version",
-          "version 3 is newer than this build supports (2); open it with a newer Cairn")
-MALFORMED("version_string.scene", "/version", "expected an integer from 0 to 2, found \"1\"")
-MALFORMED("version_negative.scene", "/version", "expected an integer from 0 to 2, found -1")
-MALFORMED("version_fraction.scene", "/version", "expected an integer from 0 to 2, found 1.5")
-MALFORMED("version_one_point_zero.scene", "/version", "expected an integer from 0 to 2, found 1.0")
+          "version 4 is newer than this build supports (3); open it with a newer Cairn")
+MALFORMED("version_string.scene", "/version", "expected an integer from 0 to 3, found \"1\"")
+MALFORMED("version_negative.scene", "/version", "expected an integer from 0 to 3, found -1")
+MALFORMED("version_fraction.scene", "/version", "expected an integer from 0 to 3, found 1.5")
+MALFORMED("version_one_point_zero.scene", "/version", "expected an integer from 0 to 3, found 1.0")
 MALFORMED("missing_entities.scene", "", "missing key \"entities\"")
 MALFORMED("entities_not_array.scene", "/entities", "expected an array of entities, found an object")
-MALFORMED("unknown_top_key.scene", "/extra", "unknown key \"extra\" (expected format, version, editor, entities)")
+MALFORMED("unknown_top_key.scene", "/extra", "unknown key \"extra\" (expected format, version, editor, entities, instances)")
 MALFORMED("editor_not_object.scene", "/editor", "expected an object, found an array of 0 elements")
 
 // ---- Entity keys --------------------------------------------------------------------

@@ -23,9 +23,10 @@ TEST_CASE("An empty world saves as an empty entity list", "[serialization][scene
   REQUIRE(SaveSceneToString(*world, PlainValue::MakeObject()) ==
           "{\n"
           "  \"format\": \"cairn.scene\",\n"
-          "  \"version\": 2,\n"
+          "  \"version\": 3,\n"
           "  \"editor\": {},\n"
-          "  \"entities\": []\n"
+          "  \"entities\": [],\n"
+          "  \"instances\": []\n"
           "}\n");
   REQUIRE(SaveSceneToString(*world, PlainValue()) == SaveSceneToString(*world, PlainValue::MakeObject()));
 }

@@ -118,7 +118,7 @@ TEST_CASE("The schemas reject what the loaders reject", "[serialization][schema]
 
   const Validation runtime = Validate(CommittedSchema("runtime.schema.json"), {t::DataPath("sample.scene")});
   REQUIRE(runtime.exit_code == 1);
-  REQUIRE(runtime.output.find("sample.scene : Additional properties are not allowed ('editor' was unexpected)") !=
+  REQUIRE(runtime.output.find("sample.scene : Additional properties are not allowed ('editor', 'instances' were unexpected)") !=
           std::string::npos);
 }
 

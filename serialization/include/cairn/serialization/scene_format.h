@@ -9,7 +9,7 @@
 namespace cairn::serialization {
 
 inline constexpr std::string_view kSceneFormat = "cairn.scene";
-inline constexpr int kSceneVersion = 2;
+inline constexpr int kSceneVersion = 3;
 
 inline constexpr std::string_view kRuntimeFormat = "cairn.runtime";
 inline constexpr int kRuntimeVersion = 2;

@@ -25,6 +25,8 @@
 
 namespace cairn::serialization {
 
+class PrefabLibrary;
+
 struct LoadOptions {
   // Registers the component types (and systems) of the new world. The loader
   // also registers UnknownComponents on it.
@@ -39,6 +41,10 @@ struct LoadOptions {
   // set, an asset field naming no regular file under it is a warning (the
   // scene still opens); when unset, asset paths are not looked at.
   std::optional<std::filesystem::path> asset_folder;
+  // Where the scene's prefab instances find their prefabs (prefab.h). When
+  // null, a load that meets an instance reads the prefabs from asset_folder
+  // itself (and fails, naming the instance, without one).
+  PrefabLibrary* prefabs = nullptr;
 };
 
 // An open scene: the world and the editor's own data (camera and the like),

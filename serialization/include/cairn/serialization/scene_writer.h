@@ -18,6 +18,8 @@
 
 namespace cairn::serialization {
 
+class PrefabLibrary;
+
 // What cannot be written as JSON: a non-finite float ("entity 3f2a9c0d41be7e10
 // (Player): Transform.position is not finite"), non-finite editor data, or
 // editor data that is not an object.
@@ -27,13 +29,17 @@ class SaveError : public std::runtime_error {
 };
 
 // The scene as text. `editor` is the editor's object (or null for none).
-// Throws SaveError.
-std::string SaveSceneToString(const ecs::Coordinator& world, const ecs::PlainValue& editor);
+// With `prefabs`, prefab instances are written as instances (the prefab's
+// path and the instance's overrides); without, every entity is written
+// plain, an instance's root keeping its cairn.PrefabInstance component (the
+// form the editor's own copies of a scene use). Throws SaveError.
+std::string SaveSceneToString(const ecs::Coordinator& world, const ecs::PlainValue& editor,
+                              PrefabLibrary* prefabs = nullptr);
 
 // Saves atomically (WriteFileAtomically), keeping the previous file as
 // "<name>.bak". Never throws SaveError: it is reported in the result, and
 // the file on disk is then left as it was.
 SaveResult SaveSceneFile(const std::filesystem::path& path, const ecs::Coordinator& world,
-                         const ecs::PlainValue& editor);
+                         const ecs::PlainValue& editor, PrefabLibrary* prefabs = nullptr);
 
 }  // namespace cairn::serialization
