@@ -88,6 +88,55 @@ std::vector<ecs::EntityRecord> InstanceRecords(const Prefab& prefab, const ecs::
   return records;
 }
 
+std::optional<InstanceMember> FindInstanceMember(const ecs::Coordinator& world, PrefabLibrary& library,
+                                                 ecs::Entity entity) {
+  if (!world.IsRegistered<PrefabInstance>() || !world.IsAlive(entity)) return std::nullopt;
+  std::vector<ecs::Entity> roots;  // instance roots from `entity` up
+  if (world.HasComponent<PrefabInstance>(entity)) roots.push_back(entity);
+  world.ForEachAncestorWhile(entity, [&](ecs::Entity up) {
+    if (world.HasComponent<PrefabInstance>(up)) roots.push_back(up);
+    return true;
+  });
+  const ecs::EntityId id = world.GetEntityId(entity);
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) {  // the outermost first
+    PrefabLookup lookup = library.Get(world.GetComponent<PrefabInstance>(*it).prefab);
+    if (lookup.prefab == nullptr) continue;
+    const ecs::EntityId instance_id = world.GetEntityId(*it);
+    const ecs::Entity source = lookup.prefab->Find(PrefabEntityId(instance_id, lookup.prefab->root_id, id));
+    if (!source.IsNull()) return InstanceMember{*it, instance_id, std::move(lookup.prefab), source};
+  }
+  return std::nullopt;
+}
+
+std::optional<ecs::ComponentValue> PrefabValue(const ecs::Coordinator& world, const InstanceMember& member,
+                                               ecs::ComponentType type) {
+  const Prefab& prefab = *member.prefab;
+  const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+  const ecs::ComponentInfo* source_info = prefab.world->FindComponentInfo(info.name);
+  if (source_info == nullptr || !prefab.world->HasComponent(member.source, source_info->type)) return std::nullopt;
+  ecs::ComponentValue value(world.GetComponentInfoPtr(type), prefab.world->GetComponentData(member.source, source_info->type));
+  for (const ecs::FieldInfo& field : info.fields) {
+    if (field.type != ecs::FieldType::kEntityRef) continue;
+    ecs::EntityId& reference = field.Ref<ecs::EntityId>(value.Data());
+    if (prefab.by_id.contains(reference)) reference = InstanceEntityId(member.instance_id, prefab.root_id, reference);
+  }
+  return value;
+}
+
+std::vector<const ecs::FieldInfo*> OverriddenFields(const ecs::Coordinator& world, const InstanceMember& member,
+                                                    ecs::Entity entity, ecs::ComponentType type) {
+  const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+  std::vector<const ecs::FieldInfo*> changed;
+  const std::optional<ecs::ComponentValue> original = PrefabValue(world, member, type);
+  const void* current = world.GetComponentData(entity, type);
+  for (const ecs::FieldInfo& field : info.fields) {
+    if (!original || ecs::FieldToPlain(field, current) != ecs::FieldToPlain(field, original->Data())) {
+      changed.push_back(&field);
+    }
+  }
+  return changed;
+}
+
 PrefabLibrary::PrefabLibrary(std::filesystem::path folder, LoadOptions options)
     : folder_(std::move(folder)), options_(std::move(options)) {
   options_.prefabs = this;

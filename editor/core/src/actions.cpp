@@ -224,7 +224,7 @@ Action Delete(const Coordinator& world, std::span<const EntityId> ids) {
   return action;
 }
 
-Action Duplicate(Coordinator& world, std::span<const EntityId> ids) {
+Action Duplicate(Coordinator& world, std::span<const EntityId> ids, serialization::PrefabLibrary* prefabs) {
   std::vector<Entity> roots = RequireRootMost(world, ids, "duplicate");
   const std::string name = CountedName(world, "Duplicate", roots);
   // Copies are inserted right after their originals; doing the later siblings
@@ -245,7 +245,7 @@ Action Duplicate(Coordinator& world, std::span<const EntityId> ids) {
 
   SubtreeRecords subtrees;
   for (const Job& job : jobs) subtrees.push_back(ecs::SnapshotSubtree(world, job.root));
-  GiveFreshIds(subtrees, world, OutsideReferences::kKeep);
+  GiveFreshIds(subtrees, world, OutsideReferences::kKeep, prefabs);
 
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::set<std::string>> names_by_parent;
   const std::size_t name_type = world.GetComponentInfo(world.GetComponentType<ecs::Name>()).type_index;

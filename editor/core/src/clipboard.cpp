@@ -101,7 +101,8 @@ std::size_t Clipboard::EntityCount() const {
   return count;
 }
 
-ecs::Action Clipboard::PasteEntities(ecs::Coordinator& world, ecs::EntityId parent, std::uint32_t position) const {
+ecs::Action Clipboard::PasteEntities(ecs::Coordinator& world, ecs::EntityId parent, std::uint32_t position,
+                                     serialization::PrefabLibrary* prefabs) const {
   if (subtrees_.empty()) throw ActionError("cannot paste: the clipboard holds no entities");
   if (parent && world.FindEntity(parent).IsNull()) {
     throw ActionError("cannot paste under " + ecs::ToHex(parent) + ": no entity has that id");
@@ -116,7 +117,7 @@ ecs::Action Clipboard::PasteEntities(ecs::Coordinator& world, ecs::EntityId pare
     }
     subtrees.push_back(std::move(records));
   }
-  GiveFreshIds(subtrees, world, OutsideReferences::kClearMissing);
+  GiveFreshIds(subtrees, world, OutsideReferences::kClearMissing, prefabs);
 
   std::string name = "Paste " + std::to_string(subtrees.size()) + " entities";
   if (subtrees.size() == 1) {

@@ -25,6 +25,7 @@ EditorContext::EditorContext(EditorOptions options)
       world_(options_.world_factory()),
       history_(options_.history_limit),
       journal_(options_.journal_writes) {
+  serialization::RegisterPrefabInstance(*world_);
   StartJournal();
 }
 
@@ -47,6 +48,7 @@ void EditorContext::SetProject(std::shared_ptr<const serialization::Project> pro
 std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
   std::unique_ptr<ecs::Coordinator> world = options_.world_factory();
   if (project_) serialization::RegisterProjectComponents(*world, *project_);
+  serialization::RegisterPrefabInstance(*world);
   return world;
 }
 
@@ -56,7 +58,26 @@ std::optional<std::filesystem::path> EditorContext::AssetFolder() const {
   return folder ? folder : options_.untitled_asset_folder;
 }
 
-serialization::LoadOptions EditorContext::SceneLoadOptions() const { return serialization::ProjectSceneOptions(project_); }
+serialization::LoadOptions EditorContext::SceneLoadOptions() const {
+  serialization::LoadOptions options = serialization::ProjectSceneOptions(project_);
+  options.prefabs = Prefabs();
+  return options;
+}
+
+serialization::PrefabLibrary* EditorContext::Prefabs() const {
+  const std::optional<std::filesystem::path> folder = AssetFolder();
+  return folder ? &PrefabsFor(*folder, project_) : nullptr;
+}
+
+serialization::PrefabLibrary& EditorContext::PrefabsFor(
+    const std::filesystem::path& folder, const std::shared_ptr<const serialization::Project>& project) const {
+  if (prefabs_ == nullptr || prefabs_folder_ != folder || prefabs_project_ != project) {
+    prefabs_ = std::make_unique<serialization::PrefabLibrary>(folder, serialization::ProjectSceneOptions(project));
+    prefabs_folder_ = folder;
+    prefabs_project_ = project;
+  }
+  return *prefabs_;
+}
 
 namespace {
 
@@ -195,6 +216,7 @@ void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
   history_.Clear();
   selection_.Clear();
   world_ = std::move(world);
+  serialization::RegisterPrefabInstance(*world_);
   scene_path_ = std::move(scene_path);
   clipboard_.DropDanglingReferences(*world_);
   journal_retry_.Succeeded();

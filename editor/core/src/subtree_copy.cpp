@@ -4,11 +4,67 @@
 #include <unordered_set>
 
 #include "cairn/ecs/coordinator.h"
+#include "cairn/serialization/prefab.h"
 
 namespace cairn::editor {
 
+namespace {
+
+const serialization::PrefabInstance* MarkerOf(const ecs::EntityRecord& record) {
+  for (const ecs::ComponentValue& value : record.components) {
+    if (value.Name() == serialization::kPrefabInstanceName) return &value.As<serialization::PrefabInstance>();
+  }
+  return nullptr;
+}
+
+// The ids the entities of copied instances take: derived from their copied
+// root's fresh id. An entity belongs to the outermost copied instance whose
+// prefab has it (the walk down keeps, per record, the instance roots above).
+void DeriveInstanceIds(const std::vector<ecs::EntityRecord>& records, serialization::PrefabLibrary& prefabs,
+                       const ecs::Coordinator& world, std::unordered_set<ecs::EntityId>& fresh,
+                       std::unordered_map<ecs::EntityId, ecs::EntityId>& remap) {
+  struct Root {
+    ecs::EntityId old_id;
+    std::shared_ptr<const serialization::Prefab> prefab;
+  };
+  std::unordered_map<ecs::EntityId, std::size_t> index_of;
+  std::vector<std::vector<std::size_t>> roots_above(records.size());  // into `roots`, outermost first
+  std::vector<Root> roots;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const ecs::EntityRecord& record = records[i];
+    index_of.emplace(record.id, i);
+    if (i != 0) {
+      if (const auto parent = index_of.find(record.parent); parent != index_of.end()) {
+        roots_above[i] = roots_above[parent->second];
+      }
+    }
+    if (const serialization::PrefabInstance* marker = MarkerOf(record)) {
+      serialization::PrefabLookup lookup = prefabs.Get(marker->prefab);
+      if (lookup.prefab != nullptr) {
+        roots_above[i].push_back(roots.size());
+        roots.push_back({record.id, std::move(lookup.prefab)});
+      }
+    }
+    for (std::size_t root_index : roots_above[i]) {
+      const Root& root = roots[root_index];
+      const ecs::EntityId source = serialization::PrefabEntityId(root.old_id, root.prefab->root_id, record.id);
+      if (root.prefab->Find(source).IsNull()) continue;
+      const ecs::EntityId id =
+          serialization::InstanceEntityId(remap.at(root.old_id), root.prefab->root_id, source);
+      if (id != remap.at(record.id) && (fresh.contains(id) || !world.FindEntity(id).IsNull())) break;  // (never in practice)
+      fresh.erase(remap.at(record.id));
+      fresh.insert(id);
+      remap[record.id] = id;
+      break;
+    }
+  }
+}
+
+}  // namespace
+
 std::unordered_map<ecs::EntityId, ecs::EntityId> GiveFreshIds(SubtreeRecords& subtrees, ecs::Coordinator& world,
-                                                              OutsideReferences outside) {
+                                                              OutsideReferences outside,
+                                                              serialization::PrefabLibrary* prefabs) {
   std::unordered_map<ecs::EntityId, ecs::EntityId> remap;
   std::unordered_set<ecs::EntityId> fresh;
   for (const auto& records : subtrees) {
@@ -19,6 +75,9 @@ std::unordered_map<ecs::EntityId, ecs::EntityId> GiveFreshIds(SubtreeRecords& su
       fresh.insert(id);
       remap.emplace(record.id, id);
     }
+  }
+  if (prefabs != nullptr) {
+    for (const auto& records : subtrees) DeriveInstanceIds(records, *prefabs, world, fresh, remap);
   }
   for (auto& records : subtrees) {
     for (std::size_t i = 0; i < records.size(); ++i) {

@@ -66,7 +66,7 @@ void EditorCommands::Create(CreateKind kind, ecs::EntityId parent) {
 void EditorCommands::DuplicateSelection() {
   if (!HasSelection()) return;
   const std::vector<ecs::EntityId> ids = context_.GetSelection().Ids();
-  Queue("Duplicate", [&] { return actions::Duplicate(context_.World(), ids); }, EnqueueOptions::SelectingCreated());
+  Queue("Duplicate", [&] { return actions::Duplicate(context_.World(), ids, context_.Prefabs()); }, EnqueueOptions::SelectingCreated());
 }
 
 void EditorCommands::DeleteSelection() {
@@ -105,7 +105,7 @@ void EditorCommands::Paste() {
       position = world.SiblingIndex(entity) + 1;
     }
   }
-  Queue("Paste", [&] { return context_.GetClipboard().PasteEntities(context_.World(), parent, position); },
+  Queue("Paste", [&] { return context_.GetClipboard().PasteEntities(context_.World(), parent, position, context_.Prefabs()); },
         EnqueueOptions::SelectingCreated());
 }
 

@@ -18,6 +18,7 @@
 #include "cairn/editor/panels/theme.h"
 #include "cairn/editor/panels/widget_map.h"
 #include "cairn/editor/viewport_panel.h"
+#include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/runtime_export.h"
@@ -280,7 +281,9 @@ bool SceneFiles::Open(const std::filesystem::path& requested) {
 
 bool SceneFiles::OpenIn(const std::filesystem::path& requested, const ProjectPtr& project) {
   const std::filesystem::path path = NormalPath(requested);
-  serialization::LoadResult result = serialization::LoadSceneFile(path, serialization::ProjectSceneOptions(project));
+  serialization::LoadOptions options = serialization::ProjectSceneOptions(project);
+  options.prefabs = &PrefabsFor(path, project);
+  serialization::LoadResult result = serialization::LoadSceneFile(path, options);
   std::vector<std::string> lines;
   for (const serialization::Diagnostic& diagnostic : result.diagnostics) lines.push_back(diagnostic.ToString());
   if (!result.Ok()) {
@@ -343,6 +346,12 @@ SceneFiles::ProjectPtr SceneFiles::ProjectOf(const std::filesystem::path& scene)
       .value_or(nullptr);
 }
 
+serialization::PrefabLibrary& SceneFiles::PrefabsFor(const std::filesystem::path& scene, const ProjectPtr& project) {
+  const std::optional<std::filesystem::path> folder =
+      serialization::AssetFolderFor(project ? project->file : std::filesystem::path{}, scene);
+  return context_.PrefabsFor(folder.value_or(scene.parent_path()), project);
+}
+
 void SceneFiles::OpenProject(const std::filesystem::path& path) {
   const std::optional<ProjectPtr> project = ReadProject(path, "The open scene is unchanged.");
   if (!project) return;
@@ -381,7 +390,7 @@ bool SceneFiles::Save(const std::filesystem::path& requested) {
   const std::filesystem::path path = NormalPath(requested);
   serialization::SaveResult result;
   try {
-    result = serialization::SaveSceneFile(path, context_.World(), EditorData());
+    result = serialization::SaveSceneFile(path, context_.World(), EditorData(), &PrefabsFor(path, context_.Project()));
   } catch (const std::exception& error) {
     result.ok = false;
     result.error = error.what();

@@ -82,6 +82,35 @@ std::vector<ecs::EntityRecord> InstanceRecords(const Prefab& prefab, const ecs::
                                                ecs::EntityId instance_id, ecs::EntityId parent,
                                                std::uint32_t position = ecs::kAppendPosition);
 
+class PrefabLibrary;
+
+// An entity of a prefab instance in a world: the instance's root (the
+// outermost instance: a nested prefab's entities belong to the instance of
+// the prefab that nests it), its prefab and the prefab entity it copies.
+struct InstanceMember {
+  ecs::Entity root;
+  ecs::EntityId instance_id = ecs::kNoEntityId;
+  std::shared_ptr<const Prefab> prefab;
+  ecs::Entity source;  // in prefab->world
+};
+
+// The instance `entity` belongs to, or nullopt for a plain entity (one the
+// scene adds under an instance included) and for an instance whose prefab
+// cannot be loaded.
+std::optional<InstanceMember> FindInstanceMember(const ecs::Coordinator& world, PrefabLibrary& library,
+                                                 ecs::Entity entity);
+
+// The prefab's value of component `type` (of `world`'s registry) for a
+// member, as the instance would have it (references into the prefab point
+// at the instance's entities); nullopt when the prefab entity lacks it.
+std::optional<ecs::ComponentValue> PrefabValue(const ecs::Coordinator& world, const InstanceMember& member,
+                                               ecs::ComponentType type);
+
+// The fields of the member's component `type` that differ from the prefab
+// (all of them when the prefab entity lacks the component).
+std::vector<const ecs::FieldInfo*> OverriddenFields(const ecs::Coordinator& world, const InstanceMember& member,
+                                                    ecs::Entity entity, ecs::ComponentType type);
+
 // What a lookup gives: the prefab, or the reason there is none
 // ("prefab props/lamp.scene: cannot read /game/props/lamp.scene: No such
 // file or directory").
@@ -101,6 +130,8 @@ class PrefabLibrary {
   PrefabLibrary(std::filesystem::path folder, LoadOptions options);
 
   const std::filesystem::path& Folder() const { return folder_; }
+  // How prefab files are loaded (prefabs: this library).
+  const LoadOptions& Options() const { return options_; }
 
   PrefabLookup Get(std::string_view path);
   // Forgets every loaded prefab (the next Get reads the files again).

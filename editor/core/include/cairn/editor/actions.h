@@ -26,6 +26,10 @@
 #include "cairn/ecs/fwd.h"
 #include "cairn/ecs/plain_value.h"
 
+namespace cairn::serialization {
+class PrefabLibrary;
+}
+
 namespace cairn::editor::actions {
 
 // "Cube", "Sphere", "Plane", "Cylinder", "Cone".
@@ -68,8 +72,10 @@ ecs::Action Delete(const ecs::Coordinator& world, std::span<const ecs::EntityId>
 // number free among its siblings); its descendants keep their names.
 // Entity-reference fields pointing into the copied subtrees are remapped to
 // the copies; references to other entities stay. "Duplicate 'Cube'" or
-// "Duplicate 3 entities".
-ecs::Action Duplicate(ecs::Coordinator& world, std::span<const ecs::EntityId> ids);
+// "Duplicate 3 entities". With `prefabs`, a copied prefab instance is a new
+// instance of the same prefab (see GiveFreshIds).
+ecs::Action Duplicate(ecs::Coordinator& world, std::span<const ecs::EntityId> ids,
+                      serialization::PrefabLibrary* prefabs = nullptr);
 
 // "Rename 'Crate'" (the new name).
 ecs::Action Rename(const ecs::Coordinator& world, ecs::EntityId id, std::string name);

@@ -18,6 +18,10 @@
 #include "cairn/ecs/fwd.h"
 #include "cairn/ecs/plain_value.h"
 
+namespace cairn::serialization {
+class PrefabLibrary;
+}
+
 namespace cairn::editor {
 
 class Clipboard {
@@ -73,8 +77,10 @@ class Clipboard {
   // entities stay when such an entity exists in `world` and become none
   // otherwise. Throws ActionError when the clipboard holds no entities, the
   // parent does not exist, or a component is not registered in `world`.
+  // With `prefabs`, a copied prefab instance is pasted as a new instance.
   ecs::Action PasteEntities(ecs::Coordinator& world, ecs::EntityId parent = ecs::kNoEntityId,
-                            std::uint32_t position = ecs::kAppendPosition) const;
+                            std::uint32_t position = ecs::kAppendPosition,
+                            serialization::PrefabLibrary* prefabs = nullptr) const;
 
   // Clears the references (entity-reference fields) to entities that neither
   // were copied nor exist in `world`: after a world replacement they would

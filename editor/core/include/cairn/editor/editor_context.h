@@ -52,6 +52,7 @@
 #include "cairn/editor/play_session.h"
 #include "cairn/editor/retry_backoff.h"
 #include "cairn/editor/selection.h"
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/project.h"
 #include "cairn/serialization/scene_loader.h"
 
@@ -204,8 +205,17 @@ class EditorContext {
   // components. Throws ecs::ComponentRegistrationError naming the component
   // when the project's types cannot be registered on it.
   std::unique_ptr<ecs::Coordinator> CreateWorld() const;
-  // How this session loads scenes: the built-in components, then the project's.
+  // How this session loads scenes: the built-in components, then the
+  // project's; prefab instances through Prefabs().
   serialization::LoadOptions SceneLoadOptions() const;
+  // The prefab files of AssetFolder() (serialization/prefab.h), kept loaded
+  // while the folder and the project stay; null when the scene has no
+  // folder. Saving, loading and the prefab actions go through it.
+  serialization::PrefabLibrary* Prefabs() const;
+  // The same for another folder and project (a scene about to be opened);
+  // it becomes the one Prefabs() returns when they match.
+  serialization::PrefabLibrary& PrefabsFor(const std::filesystem::path& folder,
+                                           const std::shared_ptr<const serialization::Project>& project) const;
   // Changes the project's definitions while a scene is open (the Project
   // Settings window): applies pending requests, then migrates the open scene
   // to `project` by the loader's own rules, by saving it in memory and reading
@@ -312,6 +322,10 @@ class EditorContext {
 
   EditorOptions options_;
   std::shared_ptr<const serialization::Project> project_;
+  // The prefab library of one folder and project (a cache: see Prefabs()).
+  mutable std::unique_ptr<serialization::PrefabLibrary> prefabs_;
+  mutable std::filesystem::path prefabs_folder_;
+  mutable std::shared_ptr<const serialization::Project> prefabs_project_;
   std::unique_ptr<ecs::Coordinator> world_;
   std::unique_ptr<PlaySession> play_;
   bool play_edit_warned_ = false;  // the "stop to edit" warning, once per play

@@ -9,6 +9,10 @@
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/fwd.h"
 
+namespace cairn::serialization {
+class PrefabLibrary;
+}
+
 namespace cairn::editor {
 
 // Snapshots (pre-order, root first) of one or more subtrees copied together.
@@ -25,8 +29,13 @@ enum class OutsideReferences : std::uint8_t {
 // copied entity to that entity's copy — across all subtrees, so references
 // between two copied subtrees follow the copies too. The roots' parents and
 // positions are left for the caller to set. Returns the old id -> new id map.
+//
+// With `prefabs`, a copied prefab instance stays an instance: its root gets a
+// fresh id and the entities of its prefab get the ids derived from it
+// (serialization::InstanceEntityId), as a new instance of that prefab would.
 std::unordered_map<ecs::EntityId, ecs::EntityId> GiveFreshIds(SubtreeRecords& subtrees, ecs::Coordinator& world,
-                                                              OutsideReferences outside);
+                                                              OutsideReferences outside,
+                                                              serialization::PrefabLibrary* prefabs = nullptr);
 
 // Applies `fn(ecs::EntityId&)` to every entity-reference field of the value.
 template <typename Fn>

@@ -43,6 +43,7 @@
 
 #include "cairn/ecs/plain_value.h"
 #include "cairn/editor/journal.h"
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/project.h"
 #include "cairn/editor/panels/file_dialog.h"
 
@@ -142,6 +143,8 @@ class SceneFiles {
   std::optional<ProjectPtr> ReadProject(const std::filesystem::path& path, const std::string& outcome);
   // The project governing `scene`, read; null when none does or it has errors (reported).
   ProjectPtr ProjectOf(const std::filesystem::path& scene);
+  // The prefab library a scene at `scene` in `project` uses (its asset folder's).
+  serialization::PrefabLibrary& PrefabsFor(const std::filesystem::path& scene, const ProjectPtr& project);
   // Starts a new untitled scene in `project`.
   void NewSceneIn(const ProjectPtr& project);
   void OpenDemo();
