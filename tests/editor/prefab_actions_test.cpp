@@ -1,0 +1,235 @@
+// The editor's prefab actions: Create Prefab, Instantiate, duplicate and
+// paste of instances, Unpack, Revert, Apply to prefab; all undoable.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "cairn/ecs/components/follow.h"
+#include "cairn/ecs/components/light.h"
+#include "cairn/ecs/components/mesh_renderer.h"
+#include "cairn/ecs/components/name.h"
+#include "cairn/ecs/components/rotator.h"
+#include "cairn/ecs/components/transform.h"
+#include "cairn/editor/actions.h"
+#include "cairn/editor/editor_errors.h"
+#include "cairn/editor/prefab_actions.h"
+#include "cairn/serialization/prefab.h"
+#include "cairn/serialization/scene_loader.h"
+#include "cairn/serialization/scene_writer.h"
+#include "cairn/serialization/unknown_components.h"
+#include "test_world.h"
+
+namespace ecs = cairn::ecs;
+namespace serialization = cairn::serialization;
+namespace actions = cairn::editor::actions;
+namespace t = cairn::editor::testing;
+using cairn::editor::ActionError;
+using ecs::EntityId;
+
+namespace {
+
+std::unique_ptr<ecs::Coordinator> SceneWorld(std::uint64_t seed = 42) {
+  auto world = t::MakeWorld(seed);
+  serialization::RegisterUnknownComponents(*world);
+  serialization::RegisterPrefabInstance(*world);
+  return world;
+}
+
+// A folder with a scene: Lamp > (Bulb (Light), Base (Follow -> Bulb)), and
+// Watcher (Follow -> Bulb) beside it.
+struct Studio {
+  t::TempDir folder{"prefab-actions"};
+  serialization::LoadOptions options;
+  serialization::PrefabLibrary library;
+  std::unique_ptr<ecs::Coordinator> world = SceneWorld();
+  EntityId lamp, bulb, base, watcher;
+
+  Studio() : options(Options(folder.Path())), library(folder.Path(), options) {
+    lamp = t::AddEntity(*world, "Lamp");
+    t::Put(*world, lamp, ecs::MeshRenderer{});
+    bulb = t::AddEntity(*world, "Bulb", lamp);
+    t::Put(*world, bulb, ecs::Light{});
+    base = t::AddEntity(*world, "Base", lamp);
+    t::Put(*world, base, ecs::Follow{.target = bulb, .offset = {0, -1, 0}, .smoothing = 0});
+    watcher = t::AddEntity(*world, "Watcher");
+    t::Put(*world, watcher, ecs::Follow{.target = bulb, .offset = {0, 0, 0}, .smoothing = 0});
+  }
+
+  static serialization::LoadOptions Options(const std::filesystem::path& folder) {
+    serialization::LoadOptions options;
+    options.asset_folder = folder;
+    return options;
+  }
+
+  std::string Save() { return serialization::SaveSceneToString(*world, ecs::PlainValue(), &library); }
+  std::unique_ptr<ecs::Coordinator> Reload(const std::string& text) {
+    serialization::LoadOptions with_library = options;
+    with_library.prefabs = &library;
+    serialization::LoadResult loaded = serialization::LoadScene(text, with_library);
+    REQUIRE(loaded.Ok());
+    return std::move(loaded.scene->world);
+  }
+  std::shared_ptr<const serialization::Prefab> Prefab(const std::string& path) {
+    serialization::PrefabLookup lookup = library.Get(path);
+    REQUIRE(lookup.error == "");
+    return lookup.prefab;
+  }
+  // The entity of `instance` that copies the prefab's entity named `name`.
+  EntityId Member(EntityId instance, const std::string& path, const std::string& name) {
+    const auto prefab = Prefab(path);
+    for (const ecs::Entity source : prefab->entities) {
+      if (prefab->world->GetComponent<ecs::Name>(source).value == name) {
+        return serialization::InstanceEntityId(instance, prefab->root_id, prefab->world->GetEntityId(source));
+      }
+    }
+    FAIL("no prefab entity " << name);
+    return ecs::kNoEntityId;
+  }
+};
+
+std::size_t Count(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+TEST_CASE("Create Prefab writes the subtree as a prefab and makes it an instance of it", "[prefab]") {
+  Studio studio;
+  const std::string before = ecs::DumpWorld(*studio.world);
+  // Base also follows an entity outside the subtree.
+  t::Put(*studio.world, studio.base, ecs::Follow{.target = studio.watcher, .offset = {0, -1, 0}, .smoothing = 0});
+  actions::PrefabCreation creation =
+      actions::CreatePrefab(*studio.world, studio.lamp, "props/lamp.scene", studio.library, SceneWorld(9));
+  REQUIRE(creation.warnings ==
+          std::vector<std::string>{"Follow.target of 'Base' refers to 'Watcher', outside the prefab: the prefab leaves "
+                                   "it empty, this instance keeps it"});
+  REQUIRE(std::filesystem::exists(studio.folder / "props/lamp.scene"));
+  CHECK(creation.action.name == "Create Prefab 'lamp'");
+  const ecs::Action undo = t::Apply(*studio.world, creation.action);
+
+  // The root kept its id; the rest derive from it; references followed.
+  const EntityId bulb = studio.Member(studio.lamp, "props/lamp.scene", "Bulb");
+  const EntityId base = studio.Member(studio.lamp, "props/lamp.scene", "Base");
+  CHECK(bulb != studio.bulb);
+  CHECK(t::Get<ecs::Follow>(*studio.world, studio.watcher).target == bulb);
+  CHECK(t::Get<ecs::Follow>(*studio.world, base).target == studio.watcher);
+  CHECK(t::Get<serialization::PrefabInstance>(*studio.world, studio.lamp).prefab == "props/lamp.scene");
+
+  // Saved, it is one instance whose only override is the outside reference.
+  const std::string text = studio.Save();
+  CHECK(Count(text, "\"prefab\": \"props/lamp.scene\"") == 1);
+  CHECK(Count(text, "\"target\": ") == 2);  // Watcher's, and Base's override
+  CHECK(ecs::DumpWorld(*studio.Reload(text)) == ecs::DumpWorld(*studio.world));
+
+  // Undo brings back the plain entities and their ids (the file stays).
+  t::Apply(*studio.world, undo);
+  t::Put(*studio.world, studio.base, ecs::Follow{.target = studio.bulb, .offset = {0, -1, 0}, .smoothing = 0});
+  CHECK(ecs::DumpWorld(*studio.world) == before);
+
+  CHECK_THROWS_WITH(actions::CreatePrefab(*studio.world, studio.lamp, "props/lamp.scene", studio.library, SceneWorld()),
+                    "cannot create prefab props/lamp.scene: the file already exists");
+  CHECK_THROWS_WITH(actions::CreatePrefab(*studio.world, studio.lamp, "../lamp.scene", studio.library, SceneWorld()),
+                    "cannot create prefab \"../lamp.scene\": a prefab path is relative to the project folder and stays "
+                    "in it");
+}
+
+TEST_CASE("Instances follow their prefab, keep their overrides, and copies stay instances", "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  const auto prefab = studio.Prefab("lamp.scene");
+  // Three more instances: one instantiated, one duplicated, one pasted.
+  const ecs::Action placed = actions::Instantiate(*studio.world, *prefab, ecs::kNoEntityId, glm::vec3(4, 0, 0));
+  CHECK(placed.name == "Instantiate 'lamp'");
+  t::Apply(*studio.world, placed);
+  const EntityId second = actions::CreatedEntities(placed).front();
+  CHECK(t::Get<ecs::Transform>(*studio.world, second).position == glm::vec3(4, 0, 0));
+  const EntityId ids[] = {second};
+  const ecs::Action duplicated = actions::Duplicate(*studio.world, ids, &studio.library);
+  t::Apply(*studio.world, duplicated);
+  const EntityId third = actions::CreatedEntities(duplicated).front();
+  CHECK(t::Get<ecs::Follow>(*studio.world, studio.Member(third, "lamp.scene", "Base")).target ==
+        studio.Member(third, "lamp.scene", "Bulb"));
+
+  // The second one's bulb turns red.
+  const EntityId red_bulb = studio.Member(second, "lamp.scene", "Bulb");
+  ecs::Light red;
+  red.color = {1, 0, 0};
+  t::Put(*studio.world, red_bulb, red);
+  const std::string text = studio.Save();
+  CHECK(Count(text, "\"prefab\": \"lamp.scene\"") == 3);
+  CHECK(text.find("\"name\": \"Bulb\"") == std::string::npos);  // no plain copies
+
+  // The prefab's light becomes brighter: the two others follow.
+  ecs::Light bright;
+  bright.intensity = 7.0f;
+  t::Put(*studio.world, studio.Member(studio.lamp, "lamp.scene", "Bulb"), bright);
+  actions::ApplyToPrefab(*studio.world, studio.Member(studio.lamp, "lamp.scene", "Bulb"), "Light", "intensity",
+                         studio.library);
+  const auto reopened = studio.Reload(text);
+  CHECK(t::Get<ecs::Light>(*reopened, studio.Member(studio.lamp, "lamp.scene", "Bulb")).intensity == 7.0f);
+  CHECK(t::Get<ecs::Light>(*reopened, studio.Member(third, "lamp.scene", "Bulb")).intensity == 7.0f);
+  CHECK(t::Get<ecs::Light>(*reopened, red_bulb).color == glm::vec3(1, 0, 0));
+  CHECK(t::Get<ecs::Light>(*reopened, red_bulb).intensity == 7.0f);  // only the colour was its own
+}
+
+TEST_CASE("Revert takes the prefab's value back; Unpack makes plain entities; both undo", "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
+  ecs::Light changed;
+  changed.intensity = 9.0f;
+  t::Put(*studio.world, bulb, changed);
+  const auto member = serialization::FindInstanceMember(*studio.world, studio.library, studio.world->GetEntity(bulb));
+  REQUIRE(member);
+  const ecs::ComponentType light = studio.world->GetComponentType<ecs::Light>();
+  REQUIRE(serialization::OverriddenFields(*studio.world, *member, studio.world->GetEntity(bulb), light).size() == 1);
+
+  const ecs::Action revert = actions::RevertToPrefab(*studio.world, bulb, "Light", "intensity", studio.library);
+  CHECK(revert.name == "Revert Light.intensity");
+  const ecs::Action unrevert = t::Apply(*studio.world, revert);
+  CHECK(t::Get<ecs::Light>(*studio.world, bulb).intensity == ecs::Light{}.intensity);
+  CHECK(serialization::OverriddenFields(*studio.world, *member, studio.world->GetEntity(bulb), light).empty());
+  t::Apply(*studio.world, unrevert);
+  CHECK(t::Get<ecs::Light>(*studio.world, bulb).intensity == 9.0f);
+
+  // A component the instance added is reverted by removing it.
+  t::Put(*studio.world, bulb, ecs::Rotator{});
+  t::Apply(*studio.world, actions::RevertToPrefab(*studio.world, bulb, "Rotator", std::nullopt, studio.library));
+  CHECK_FALSE(studio.world->HasComponent<ecs::Rotator>(studio.world->GetEntity(bulb)));
+  CHECK_THROWS_WITH(actions::RevertToPrefab(*studio.world, studio.watcher, "Follow", "target", studio.library),
+                    "cannot revert to the prefab: 'Watcher' is not part of a prefab instance");
+
+  const ecs::Action unpack = actions::Unpack(*studio.world, studio.lamp, studio.library);
+  CHECK(unpack.name == "Unpack 'Lamp'");
+  CHECK_THROWS_WITH(actions::Unpack(*studio.world, bulb, studio.library),
+                    "cannot unpack 'Bulb': it is not the root of a prefab instance");
+  const ecs::Action repack = t::Apply(*studio.world, unpack);
+  const std::string plain = studio.Save();
+  CHECK(plain.find("\"instances\": []") != std::string::npos);
+  CHECK(plain.find("\"name\": \"Bulb\"") != std::string::npos);
+  t::Apply(*studio.world, repack);
+  CHECK(studio.Save().find("\"prefab\": \"lamp.scene\"") != std::string::npos);
+}
+
+TEST_CASE("ChangesBetween turns one world into another as one undoable action", "[prefab]") {
+  Studio studio;
+  auto target = studio.Reload(studio.Save());
+  t::AddEntity(*target, "New", studio.lamp);
+  target->DestroyEntityAndChildren(target->GetEntity(studio.watcher));
+  target->GetComponent<ecs::Light>(target->GetEntity(studio.bulb)).intensity = 5.0f;
+  target->RemoveComponent<ecs::MeshRenderer>(target->GetEntity(studio.lamp));
+  target->SetParentAt(target->GetEntity(studio.base), ecs::kNullEntity, 0);
+  const std::string before = ecs::DumpWorld(*studio.world);
+  const ecs::Action changes = actions::ChangesBetween(*studio.world, *target, "Update");
+  const ecs::Action undo = t::Apply(*studio.world, changes);
+  CHECK(ecs::DumpWorld(*studio.world) == ecs::DumpWorld(*target));
+  t::Apply(*studio.world, undo);
+  CHECK(ecs::DumpWorld(*studio.world) == before);
+  CHECK(actions::ChangesBetween(*studio.world, *studio.world, "Nothing").commands.empty());
+}
+
+}  // namespace
