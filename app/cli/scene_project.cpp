@@ -29,8 +29,17 @@ SceneProjects::Lookup SceneProjects::For(const std::string& argument, std::ostre
   std::error_code error;
   const fs::path start = argument == "-" ? fs::current_path(error) : fs::path(argument);
   const std::optional<fs::path> found = serialization::FindProjectFile(start);
-  if (!found) return {};
-  return Read(*found, report);
+  if (found) return Read(*found, report);
+  Lookup lookup;  // no project: the built-ins, prefabs beside the input
+  const fs::path folder = argument == "-" ? start : fs::absolute(start, error).parent_path();
+  lookup.options.prefabs = PrefabsFor(folder, lookup.options);
+  return lookup;
+}
+
+serialization::PrefabLibrary* SceneProjects::PrefabsFor(const fs::path& folder, const serialization::LoadOptions& options) {
+  std::unique_ptr<serialization::PrefabLibrary>& library = prefabs_[folder];
+  if (library == nullptr) library = std::make_unique<serialization::PrefabLibrary>(folder, options);
+  return library.get();
 }
 
 std::optional<SceneProjects::Lookup> SceneProjects::Named(std::ostream& report) {
@@ -47,6 +56,7 @@ SceneProjects::Lookup SceneProjects::Read(const fs::path& file, std::ostream& re
   if (result.project) {
     lookup.project = std::make_shared<const serialization::Project>(std::move(*result.project));
     lookup.options = serialization::ProjectSceneOptions(lookup.project);
+    lookup.options.prefabs = PrefabsFor(lookup.project->Root(), lookup.options);
   }
   return read_.emplace(file, std::move(lookup)).first->second;
 }

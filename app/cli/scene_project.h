@@ -17,6 +17,7 @@
 #include <ostream>
 #include <string>
 
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/project.h"
 #include "cairn/serialization/scene_loader.h"
 #include "command_line.h"
@@ -34,7 +35,9 @@ class SceneProjects {
   struct Lookup {
     bool ok = true;  // false: the project has errors (already printed)
     std::shared_ptr<const serialization::Project> project;  // null: no project governs the input
-    // The options to load the input with: the built-ins and the project's components.
+    // The options to load the input with: the built-ins and the project's
+    // components, prefab instances found in the project's folder (else the
+    // input's own folder).
     serialization::LoadOptions options;
   };
 
@@ -48,9 +51,13 @@ class SceneProjects {
 
  private:
   Lookup Read(const std::filesystem::path& file, std::ostream& report);
+  // The prefab library of `folder` for inputs loaded with `options`, kept
+  // for the run (the lookups' options point at it).
+  serialization::PrefabLibrary* PrefabsFor(const std::filesystem::path& folder, const serialization::LoadOptions& options);
 
   std::optional<std::filesystem::path> named_;  // the cairn.project.json --project names
   std::map<std::filesystem::path, Lookup> read_;
+  std::map<std::filesystem::path, std::unique_ptr<serialization::PrefabLibrary>> prefabs_;
 };
 
 }  // namespace cairn::cli

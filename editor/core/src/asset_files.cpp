@@ -11,6 +11,7 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/editor/prefab_actions.h"
 #include "cairn/editor/text_case.h"
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/json_text.h"
@@ -56,11 +57,20 @@ const BuiltinMesh* FindBuiltinMesh(std::string_view payload) {
   return nullptr;
 }
 
-ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload, glm::vec3 position,
-                                   ecs::EntityId parent) {
-  if (!payload.starts_with(kBuiltinMeshPrefix)) return actions::CreateMeshEntity(world, payload, position, parent);
+ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload,
+                                   std::optional<glm::vec3> position, ecs::EntityId parent,
+                                   serialization::PrefabLibrary* prefabs) {
+  if (AssetKindOf(std::filesystem::path(payload)) == AssetKind::kScene) {
+    if (prefabs == nullptr) throw ActionError("cannot place " + std::string(payload) + ": the scene has no folder");
+    const serialization::PrefabLookup lookup = prefabs->Get(payload);
+    if (lookup.prefab == nullptr) throw ActionError(lookup.error);
+    return actions::Instantiate(world, *lookup.prefab, parent, position);
+  }
+  if (!payload.starts_with(kBuiltinMeshPrefix)) {
+    return actions::CreateMeshEntity(world, payload, position.value_or(glm::vec3(0.0f)), parent);
+  }
   if (const BuiltinMesh* builtin = FindBuiltinMesh(payload)) {
-    return actions::CreatePrimitive(world, builtin->shape, parent, position);
+    return actions::CreatePrimitive(world, builtin->shape, parent, position.value_or(glm::vec3(0.0f)));
   }
   throw ActionError("there is no built-in mesh " + serialization::Quoted(payload.substr(kBuiltinMeshPrefix.size())));
 }

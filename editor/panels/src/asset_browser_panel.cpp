@@ -53,6 +53,15 @@ std::string ParentOf(const std::string& folder) {
 
 }  // namespace
 
+void AssetBrowserPanel::Instantiate(const std::string& path) {
+  try {
+    context_.Enqueue(CreateFromAssetPayload(context_.World(), path, std::nullopt, ecs::kNoEntityId, context_.Prefabs()),
+                     EnqueueOptions::SelectingCreated());
+  } catch (const std::exception& error) {
+    context_.Log().Warning("Instantiate: " + std::string(error.what()));
+  }
+}
+
 void AssetBrowserPanel::Draw() {
   const std::optional<std::filesystem::path> root = context_.AssetFolder();
   if (root != root_) {
@@ -175,7 +184,7 @@ void AssetBrowserPanel::DrawFiles() {
       selected_ = file.path;
       if (file.kind == AssetKind::kFolder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) enter = file.path;
     }
-    if (file.kind == AssetKind::kMesh) DragSource(file.path, file.name);
+    if (file.kind == AssetKind::kMesh || file.kind == AssetKind::kScene) DragSource(file.path, file.name);
     if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
       ImGui::BeginTooltip();
       if (thumbnail != 0) {
@@ -184,6 +193,9 @@ void AssetBrowserPanel::DrawFiles() {
       }
       ImGui::TextUnformatted(BoundedLabel(file.path).c_str());
       if (file.kind == AssetKind::kMesh) ImGui::TextColored(theme::kTextDim, "Drag into the Viewport or the Hierarchy to place it");
+      if (file.kind == AssetKind::kScene) {
+        ImGui::TextColored(theme::kTextDim, "A prefab: drag into the Viewport or the Hierarchy to place an instance");
+      }
       ImGui::EndTooltip();
     }
     GlobalWidgetMap().Record("assets/file/" + file.path);
@@ -197,6 +209,8 @@ void AssetBrowserPanel::DrawFiles() {
       }
       GlobalWidgetMap().Record("assets/menu/move");
       if (file.kind == AssetKind::kFolder && ImGui::MenuItem("Open")) enter = file.path;
+      if (file.kind == AssetKind::kScene && ImGui::MenuItem("Instantiate")) Instantiate(file.path);
+      GlobalWidgetMap().Record("assets/menu/instantiate");
       if (file.kind == AssetKind::kMesh && reimport_ && ImGui::MenuItem("Reimport")) {
         reimport_(file.path);
         context_.Log().Info("Reimporting " + file.path);

@@ -2,11 +2,16 @@
 
 #include <array>
 #include <exception>
+#include <filesystem>
 #include <vector>
 
 #include "cairn/ecs/components/light.h"
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/editor_errors.h"
+#include "cairn/editor/prefab_actions.h"
+#include "cairn/serialization/scene_loader.h"
+#include "cairn/serialization/scene_writer.h"
 #include "cairn/editor/viewport_panel.h"
 
 namespace cairn::editor {
@@ -107,6 +112,92 @@ void EditorCommands::Paste() {
   }
   Queue("Paste", [&] { return context_.GetClipboard().PasteEntities(context_.World(), parent, position, context_.Prefabs()); },
         EnqueueOptions::SelectingCreated());
+}
+
+void EditorCommands::Instantiate(std::string_view path, ecs::EntityId parent, std::optional<glm::vec3> position) {
+  serialization::PrefabLibrary* prefabs = context_.Prefabs();
+  if (prefabs == nullptr) {
+    context_.Log().Warning("Instantiate: this scene has no folder to find " + std::string(path) + " in");
+    return;
+  }
+  serialization::PrefabLookup lookup = prefabs->Get(path);
+  if (lookup.prefab == nullptr) {
+    context_.Log().Warning("Instantiate: " + lookup.error);
+    return;
+  }
+  Queue("Instantiate", [&] { return actions::Instantiate(context_.World(), *lookup.prefab, parent, position); },
+        EnqueueOptions::SelectingCreated());
+}
+
+void EditorCommands::CreatePrefabFromSelection() {
+  const ecs::EntityId root = context_.GetSelection().Primary();
+  if (!root) return;
+  serialization::PrefabLibrary* prefabs = context_.Prefabs();
+  if (prefabs == nullptr || (!context_.ScenePath() && !context_.Project())) {
+    context_.Log().Warning("Create Prefab: save the scene first (a prefab is a file in the scene's folder)");
+    return;
+  }
+  // prefabs/<Name>.scene, or <Name> 2, 3... when taken.
+  std::string stem = actions::DisplayName(context_.World(), root);
+  for (char& c : stem) {
+    if (c == '/' || c == '\\' || c == ':' || static_cast<unsigned char>(c) < 0x20) c = '_';
+  }
+  std::string path = "prefabs/" + stem + ".scene";
+  for (int n = 2; std::filesystem::exists(prefabs->Folder() / path); ++n) {
+    path = "prefabs/" + stem + " " + std::to_string(n) + ".scene";
+  }
+  try {
+    actions::PrefabCreation creation =
+        actions::CreatePrefab(context_.World(), root, path, *prefabs, context_.CreateWorld());
+    for (const std::string& warning : creation.warnings) context_.Log().Warning("Create Prefab: " + warning);
+    context_.Enqueue(std::move(creation.action));
+    context_.Log().Info("Created prefab " + path + " (rename or move it in the Assets panel)");
+  } catch (const std::exception& error) {
+    context_.Log().Warning(std::string("Create Prefab: ") + error.what());
+  }
+}
+
+bool EditorCommands::SelectionIsInstanceRoot() const {
+  const ecs::Coordinator& world = context_.World();
+  const ecs::Entity entity = world.FindEntity(context_.GetSelection().Primary());
+  return !entity.IsNull() && world.IsRegistered<serialization::PrefabInstance>() &&
+         world.HasComponent<serialization::PrefabInstance>(entity);
+}
+
+void EditorCommands::UnpackSelection() {
+  const ecs::EntityId root = context_.GetSelection().Primary();
+  serialization::PrefabLibrary* prefabs = context_.Prefabs();
+  if (!root || prefabs == nullptr) return;
+  Queue("Unpack", [&] { return actions::Unpack(context_.World(), root, *prefabs); });
+}
+
+void EditorCommands::RevertToPrefab(ecs::EntityId id, std::string_view component, std::optional<std::string_view> field) {
+  serialization::PrefabLibrary* prefabs = context_.Prefabs();
+  if (prefabs == nullptr) return;
+  Queue("Revert", [&] { return actions::RevertToPrefab(context_.World(), id, component, field, *prefabs); });
+}
+
+void EditorCommands::ApplyToPrefab(ecs::EntityId id, std::string_view component, std::optional<std::string_view> field) {
+  serialization::PrefabLibrary* prefabs = context_.Prefabs();
+  if (prefabs == nullptr) return;
+  const std::string what = std::string(component) + (field ? "." + std::string(*field) : std::string());
+  try {
+    context_.Flush();
+    const ecs::Coordinator& world = context_.World();
+    const auto member = serialization::FindInstanceMember(world, *prefabs, world.GetEntity(id));
+    // The scene as instances of the prefab as it is now, read back once the
+    // prefab has changed: every instance then follows, keeping its overrides.
+    const std::string scene = serialization::SaveSceneToString(world, ecs::PlainValue(), prefabs);
+    actions::ApplyToPrefab(world, id, component, field, *prefabs);
+    serialization::LoadResult updated = serialization::LoadScene(scene, context_.SceneLoadOptions());
+    if (!updated.Ok()) throw ActionError("the scene cannot be read back with the changed prefab");
+    const std::string prefab = member ? member->prefab->path : std::string("its prefab");
+    context_.Enqueue(actions::ChangesBetween(world, *updated.scene->world, "Apply " + what + " to " + prefab));
+    context_.Log().Info("Applied " + what + " to " + prefab + "; its instances follow (undo restores this scene, "
+                        "not the prefab file)");
+  } catch (const std::exception& error) {
+    context_.Log().Warning("Apply to Prefab: " + what + ": " + error.what());
+  }
 }
 
 void EditorCommands::SelectAll() {

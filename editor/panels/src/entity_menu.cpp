@@ -45,6 +45,9 @@ void DrawEntityMenuItems(EditorCommands& commands, const EntityMenuOptions& opti
   ImGui::Separator();
   if (Item(prefix, "Copy", "Ctrl+C", selected)) commands.CopySelection();
   if (Item(prefix, "Paste", "Ctrl+V", commands.CanPaste())) commands.Paste();
+  ImGui::Separator();
+  if (Item(prefix, "Create Prefab from Selection", nullptr, selected)) commands.CreatePrefabFromSelection();
+  if (Item(prefix, "Unpack Prefab", nullptr, commands.SelectionIsInstanceRoot())) commands.UnpackSelection();
 }
 
 }  // namespace cairn::editor

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <filesystem>
 #include <unordered_map>
 
 #include "cairn/ecs/components/camera.h"
@@ -296,7 +297,13 @@ void HierarchyPanel::DrawRowLabel(const HierarchyRow& row, bool selected) {
                  HierarchyMetrics::kIconSize);
   bool named = false;
   const std::string label = LabelOf(world, row.entity, &named);
+  // Entities of prefab instances are drawn in the prefab colour, the
+  // instance's root with its prefab's name after its own.
+  serialization::PrefabLibrary* prefabs = context_.Prefabs();
+  const std::optional<serialization::InstanceMember> member =
+      prefabs != nullptr ? serialization::FindInstanceMember(world, *prefabs, row.entity) : std::nullopt;
   ImVec4 colour = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  if (member) colour = theme::kPrefab;
   if (!named || !row.matches) colour = theme::kTextDim;
   if (selected) colour = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
   const ImVec2 text_pos(icon_x + HierarchyMetrics::kIconSize + 7.0f, centre_y - ImGui::GetFontSize() * 0.5f);
@@ -304,10 +311,56 @@ void HierarchyPanel::DrawRowLabel(const HierarchyRow& row, bool selected) {
   draw->PushClipRect(min, max, true);
   const std::string shown = named && label.empty() ? std::string("(unnamed)") : BoundedLabel(label);
   draw->AddText(text_pos, ImGui::ColorConvertFloat4ToU32(colour), shown.c_str());
+  float text_end = text_pos.x + ImGui::CalcTextSize(shown.c_str()).x;
+  const bool root = member && member->root == row.entity;
+  const bool overridden = member && HasOverrides(world, *member, row.entity);
+  const std::string stem = root ? std::filesystem::path(member->prefab->path).stem().string() : std::string();
+  if (root && stem != label) {  // the prefab's name, when the instance's differs
+    const std::string prefab = "  " + stem;
+    draw->AddText(ImVec2(text_end, text_pos.y), ImGui::ColorConvertFloat4ToU32(theme::kTextDim), prefab.c_str());
+    text_end += ImGui::CalcTextSize(prefab.c_str()).x;
+  }
+  if (overridden) {  // a dot: this entity differs from its prefab
+    draw->AddCircleFilled(ImVec2(text_end + 7.0f, centre_y), 2.5f, ImGui::ColorConvertFloat4ToU32(theme::kPrefab));
+  }
   draw->PopClipRect();
+  if (!ImGui::IsItemHovered() || ImGui::GetDragDropPayload() != nullptr) return;
   // A name cut by the row's edge shows whole (within bounds) on hover.
-  const bool cut = text_pos.x + ImGui::CalcTextSize(shown.c_str()).x > max.x;
-  if (cut && ImGui::IsItemHovered() && ImGui::GetDragDropPayload() == nullptr) BoundedTooltip(label);
+  const bool cut = text_end > max.x;
+  if (member) {
+    ImGui::BeginTooltip();
+    if (cut) ImGui::TextUnformatted(BoundedLabel(label).c_str());
+    const std::string what = root ? "Instance of " + member->prefab->path
+                                  : "Part of the instance '" + actions::DisplayName(world, member->instance_id) +
+                                        "' of " + member->prefab->path;
+    ImGui::TextColored(theme::kPrefab, "%s", BoundedLabel(what).c_str());
+    if (overridden) ImGui::TextColored(theme::kTextDim, "Differs from the prefab (see the Inspector)");
+    ImGui::EndTooltip();
+  } else if (cut) {
+    BoundedTooltip(label);
+  }
+}
+
+bool HierarchyPanel::HasOverrides(const ecs::Coordinator& world, const serialization::InstanceMember& member,
+                                  ecs::Entity entity) const {
+  const ecs::Coordinator& prefab = *member.prefab->world;
+  const auto* name = world.TryGetComponent<ecs::Name>(entity);
+  const auto* prefab_name = prefab.TryGetComponent<ecs::Name>(member.source);
+  if ((name == nullptr) != (prefab_name == nullptr) || (name != nullptr && name->value != prefab_name->value)) {
+    return true;
+  }
+  const ecs::Signature& signature = world.GetSignature(entity);
+  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
+    const ecs::ComponentInfo& info = world.GetComponentInfo(type);
+    if (!info.serialized || type == world.GetComponentType<ecs::Name>() || info.name == serialization::kPrefabInstanceName) {
+      continue;
+    }
+    const ecs::ComponentInfo* prefab_info = prefab.FindComponentInfo(info.name);
+    const bool in_prefab = prefab_info != nullptr && prefab.HasComponent(member.source, prefab_info->type);
+    if (signature.Test(type) != in_prefab) return true;
+    if (in_prefab && !serialization::OverriddenFields(world, member, entity, type).empty()) return true;
+  }
+  return false;
 }
 
 void HierarchyPanel::HandleRowMouse(const HierarchyRow& row, bool selected) {
@@ -415,7 +468,8 @@ void HierarchyPanel::DrawDropTarget(const HierarchyRow& row) {
 void HierarchyPanel::PlaceAsset(const ImGuiPayload& payload, ecs::EntityId parent) {
   const std::string asset(static_cast<const char*>(payload.Data), static_cast<std::size_t>(payload.DataSize));
   try {
-    context_.Enqueue(CreateFromAssetPayload(context_.World(), asset, glm::vec3(0.0f), parent),
+    // A mesh lands at its parent's origin; a prefab where the prefab has it.
+    context_.Enqueue(CreateFromAssetPayload(context_.World(), asset, std::nullopt, parent, context_.Prefabs()),
                      EnqueueOptions::SelectingCreated());
   } catch (const std::exception& error) {
     context_.Log().Warning(std::string("Place asset: ") + error.what());

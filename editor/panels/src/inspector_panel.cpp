@@ -100,9 +100,14 @@ void InspectorPanel::Draw() {
     ImGui::PopTextWrapPos();
     ImGui::BeginDisabled();
   }
+  member_.reset();
+  if (serialization::PrefabLibrary* prefabs = context_.Prefabs(); prefabs != nullptr && entities_.size() == 1 && !playing) {
+    member_ = serialization::FindInstanceMember(world, *prefabs, primary);
+  }
   DrawHeader(primary);
   ImGui::BeginChild("##components", ImVec2(0.0f, 0.0f), false);
   for (const ecs::ComponentType type : shared_) DrawComponent(primary, type);
+  if (member_) DrawRemovedComponents(primary);
   if (entities_.size() == 1) DrawUnknownComponents(primary);
   DrawFooter();
   ImGui::EndChild();
@@ -138,7 +143,57 @@ void InspectorPanel::DrawHeader(ecs::Entity primary) {
     commands_.Queue("Rename", [&] { return actions::Rename(world, id, name); });
   }
   ImGui::TextColored(theme::kTextDim, "id %s", ecs::ToHex(id).c_str());
+  if (member_) {
+    const bool root = member_->root == primary;
+    const std::string what = root ? "Instance of " + member_->prefab->path
+                                  : "Part of '" + actions::DisplayName(world, member_->instance_id) + "' (" +
+                                        member_->prefab->path + ")";
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(theme::kPrefab, "%s", BoundedLabel(what).c_str());
+    GlobalWidgetMap().Record("inspector/prefab");
+    if (root) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Unpack")) commands_.UnpackSelection();
+      GlobalWidgetMap().Record("inspector/prefab/unpack");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Make this instance plain entities (undoable)");
+    }
+  }
   ImGui::Separator();
+}
+
+void InspectorPanel::DrawPrefabMenuItems(ecs::EntityId id, const std::string& component,
+                                         std::optional<std::string> field) {
+  const bool revert = ImGui::MenuItem("Revert to Prefab");
+  GlobalWidgetMap().Record("inspector/prefab_menu/revert");
+  const bool apply = ImGui::MenuItem("Apply to Prefab");
+  GlobalWidgetMap().Record("inspector/prefab_menu/apply");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Write this value into %s: every instance without its own value follows",
+                      member_ ? member_->prefab->path.c_str() : "the prefab");
+  }
+  if (revert) commands_.RevertToPrefab(id, component, field);
+  if (apply) commands_.ApplyToPrefab(id, component, field);
+}
+
+void InspectorPanel::DrawRemovedComponents(ecs::Entity primary) {
+  const ecs::Coordinator& world = context_.World();
+  const ecs::Coordinator& prefab = *member_->prefab->world;
+  const ecs::Signature& signature = prefab.GetSignature(member_->source);
+  for (ecs::ComponentType type = 0; type < prefab.ComponentTypeCount(); ++type) {
+    const ecs::ComponentInfo& info = prefab.GetComponentInfo(type);
+    if (!signature.Test(type) || !info.ui_accessible) continue;
+    const ecs::ComponentInfo* here = world.FindComponentInfo(info.name);
+    if (here == nullptr || world.HasComponent(primary, here->type)) continue;
+    ImGui::PushID(info.name.c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(theme::kPrefab, "%s removed in this instance", info.name.c_str());
+    GlobalWidgetMap().Record("inspector/removed/" + info.name);
+    ImGui::SameLine();
+    const ecs::EntityId id = world.GetEntityId(primary);
+    if (ImGui::SmallButton("Revert")) commands_.RevertToPrefab(id, info.name, std::nullopt);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add %s back as the prefab has it", info.name.c_str());
+    ImGui::PopID();
+  }
 }
 
 void InspectorPanel::DrawComponent(ecs::Entity primary, ecs::ComponentType type) {
@@ -146,7 +201,11 @@ void InspectorPanel::DrawComponent(ecs::Entity primary, ecs::ComponentType type)
   const ecs::ComponentInfo& info = world.GetComponentInfo(type);
   const ecs::EntityId primary_id = world.GetEntityId(primary);
   ImGui::PushID(info.name.c_str());
-  const bool open = ImGui::CollapsingHeader(info.name.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+  const bool added = member_ && !serialization::PrefabValue(world, *member_, type);
+  const std::string header = added ? info.name + "  (added in this instance)###" + info.name : info.name;
+  if (added) ImGui::PushStyleColor(ImGuiCol_Text, theme::kPrefab);
+  const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+  if (added) ImGui::PopStyleColor();
   GlobalWidgetMap().Record("inspector/component/" + info.name);
   if (!info.description.empty() && ImGui::IsItemHovered()) BoundedTooltip(info.description);
   DrawComponentMenu(info, primary_id);
@@ -209,6 +268,10 @@ void InspectorPanel::DrawComponentMenu(const ecs::ComponentInfo& info, ecs::Enti
       return action;
     });
   }
+  if (member_) {
+    ImGui::Separator();
+    DrawPrefabMenuItems(primary_id, info.name, std::nullopt);
+  }
   ImGui::Separator();
   const bool remove = ImGui::MenuItem("Remove Component");
   recorded("Remove Component");
@@ -226,7 +289,13 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
   if (!ImGui::BeginTable("##fields", 2, ImGuiTableFlags_None)) return;
   ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, label_width);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  const std::string key_prefix = ecs::ToHex(world.GetEntityId(primary)) + "/" + info.name + "/";
+  const ecs::EntityId primary_id = world.GetEntityId(primary);
+  const std::string key_prefix = ecs::ToHex(primary_id) + "/" + info.name + "/";
+  // The fields this instance overrides (none when the whole component is its own).
+  std::vector<const ecs::FieldInfo*> overridden;
+  if (member_ && serialization::PrefabValue(world, *member_, info.type)) {
+    overridden = serialization::OverriddenFields(world, *member_, primary, info.type);
+  }
   for (const ecs::FieldInfo& field : info.fields) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
@@ -234,15 +303,34 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
     const std::string label = FitText(FieldLabel(field.name), ImGui::GetContentRegionAvail().x);
     const bool mixed = entities_.size() > 1 && FieldDiffers(info, field, data);
     const ecs::FieldInfo* superseding = SupersedingField(info, field, data);
-    ImGui::TextColored(superseding != nullptr ? theme::kTextDim : mixed ? theme::kCameraIcon : theme::kInfo, "%s",
-                       label.c_str());
+    const bool own = std::find(overridden.begin(), overridden.end(), &field) != overridden.end();
+    const ImVec4 colour = own                    ? theme::kPrefab
+                          : superseding != nullptr ? theme::kTextDim
+                          : mixed                ? theme::kCameraIcon
+                                                 : theme::kInfo;
+    ImGui::TextColored(colour, "%s", label.c_str());
+    if (own) {  // bold (drawn twice, a pixel apart) with a bar on the left, as overrides read elsewhere
+      const ImVec2 min = ImGui::GetItemRectMin();
+      const ImVec2 max = ImGui::GetItemRectMax();
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      draw->AddText(ImVec2(min.x + 1.0f, min.y), ImGui::ColorConvertFloat4ToU32(colour), label.c_str());
+      draw->AddRectFilled(ImVec2(min.x - 5.0f, min.y - 2.0f), ImVec2(min.x - 3.0f, max.y + 2.0f),
+                          ImGui::ColorConvertFloat4ToU32(colour));
+      GlobalWidgetMap().Record("inspector/overridden/" + info.name + "/" + field.name);
+    }
     if (ImGui::IsItemHovered()) {
       const std::string full = FieldLabel(field.name);
-      if (superseding != nullptr) {
+      if (own) {
+        ImGui::SetTooltip("%s: this instance's own value (right-click: Revert or Apply to Prefab)", full.c_str());
+      } else if (superseding != nullptr) {
         ImGui::SetTooltip("%s: not used while %s is set", full.c_str(), FieldLabel(superseding->name).c_str());
       } else {
         ImGui::SetTooltip(mixed ? "%s: the selected entities differ here; an edit sets them all" : "%s", full.c_str());
       }
+    }
+    if (own && ImGui::BeginPopupContextItem(("##prefab_field_" + field.name).c_str())) {
+      DrawPrefabMenuItems(primary_id, info.name, field.name);
+      ImGui::EndPopup();
     }
     ImGui::TableSetColumnIndex(1);
     ImGui::PushID(field.name.c_str());

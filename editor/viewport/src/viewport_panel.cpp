@@ -309,12 +309,12 @@ void ViewportPanel::Draw() {
     // Standing on the ground: lifted by how far the mesh reaches below its origin.
     if (const BuiltinMesh* builtin = FindBuiltinMesh(*dropped)) {
       point.y += builtin->lift;
-    } else if (!dropped->starts_with(kBuiltinMeshPrefix)) {
+    } else if (AssetKindOf(std::filesystem::path(*dropped)) == AssetKind::kMesh) {
       const AssetMesh& mesh = impl.assets.Find(*dropped);
       if (mesh.state == AssetMeshState::kReady && !mesh.bounds.IsEmpty()) point.y -= mesh.bounds.min.y;
     }
     try {
-      context_.Enqueue(CreateFromAssetPayload(world, *dropped, point, ecs::kNoEntityId),
+      context_.Enqueue(CreateFromAssetPayload(world, *dropped, point, ecs::kNoEntityId, context_.Prefabs()),
                        EnqueueOptions::SelectingCreated());
     } catch (const std::exception& error) {
       context_.Log().Warning(std::string("Place asset: ") + error.what());

@@ -18,6 +18,10 @@
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/fwd.h"
 
+namespace cairn::serialization {
+class PrefabLibrary;
+}
+
 namespace cairn::editor {
 
 // The drag-and-drop payload of a file dragged from the Assets panel: its path
@@ -69,12 +73,15 @@ struct AssetQuery {
   std::optional<AssetKind> kind{};  // only files of this kind (folders stay unless searching)
 };
 
-// The entity a dropped asset payload becomes, at `position` under `parent`:
-// CreatePrimitive for "builtin:cube" and the others, CreateMeshEntity for a
-// mesh file's path. Throws ActionError for an unknown built-in or an empty
-// payload.
-ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload, glm::vec3 position,
-                                   ecs::EntityId parent);
+// The entity a dropped asset payload becomes, at `position` (none: the
+// origin, or where the prefab has it) under `parent`: CreatePrimitive for
+// "builtin:cube" and the others, Instantiate for a scene file (a prefab,
+// found through `prefabs`), CreateMeshEntity for a mesh file's path. Throws
+// ActionError for an unknown built-in, a prefab that cannot be loaded or an
+// empty payload.
+ecs::Action CreateFromAssetPayload(ecs::Coordinator& world, std::string_view payload,
+                                   std::optional<glm::vec3> position, ecs::EntityId parent,
+                                   serialization::PrefabLibrary* prefabs = nullptr);
 
 // References to files moved since the scene was saved: every asset field of
 // `world` naming no file under `root` whose path the project's asset index

@@ -42,6 +42,8 @@ class AssetBrowserPanel {
   void Draw();
 
  private:
+  // Places an instance of the prefab file `path` as a new root.
+  void Instantiate(const std::string& path);
   void DrawToolbar();
   void DrawBuiltins();
   void DrawFiles();

@@ -6,9 +6,12 @@
 // refuses (ActionError) is reported in the Console, never thrown.
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+
+#include <glm/vec3.hpp>
 
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/entity.h"
@@ -65,6 +68,21 @@ class EditorCommands {
   void Paste();
   void SelectAll();
   void FrameSelected();
+
+  // ---- Prefabs (prefab_actions.h) ----
+  // Places the prefab file `path` (relative to the scene's folder) under
+  // `parent`, its root at `position` when given, and selects it.
+  void Instantiate(std::string_view path, ecs::EntityId parent, std::optional<glm::vec3> position = std::nullopt);
+  // Saves the primary selection's subtree as prefabs/<Name>.scene (the first
+  // free name) and makes it an instance of it.
+  void CreatePrefabFromSelection();
+  void UnpackSelection();
+  // Whether the primary selection is the root of a prefab instance.
+  bool SelectionIsInstanceRoot() const;
+  // A member's field (or whole component, when `field` is none) back to
+  // the prefab's value, or into the prefab file (every instance follows).
+  void RevertToPrefab(ecs::EntityId id, std::string_view component, std::optional<std::string_view> field);
+  void ApplyToPrefab(ecs::EntityId id, std::string_view component, std::optional<std::string_view> field);
 
   bool HasSelection() const { return !context_.GetSelection().Empty(); }
   bool CanPaste() const { return context_.GetClipboard().HasEntities(); }

@@ -28,6 +28,7 @@
 
 #include "cairn/ecs/entity.h"
 #include "cairn/editor/hierarchy_rows.h"
+#include "cairn/serialization/prefab.h"
 
 struct ImGuiPayload;
 
@@ -64,6 +65,10 @@ class HierarchyPanel {
   const std::vector<HierarchyRow>& Rows() const { return rows_; }
 
  private:
+  // Whether an instance's entity differs from its prefab entity (name,
+  // components or field values).
+  bool HasOverrides(const ecs::Coordinator& world, const serialization::InstanceMember& member,
+                    ecs::Entity entity) const;
   enum class DropZone { kBefore, kInto, kAfter };
 
   void RebuildRowsIfNeeded();

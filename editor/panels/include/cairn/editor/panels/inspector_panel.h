@@ -13,17 +13,22 @@
 // BoundedInputText); a replacement is one Rename or field edit.
 //
 // Per component: a header with a remove button and a context menu (copy
-// values, paste values, reset, remove). Below the components: "Add
+// values, paste values, reset, remove). An entity of a prefab instance shows
+// which instance it belongs to; the fields it overrides are drawn bold in the
+// prefab colour with a bar, a component it added says so, one it removed is
+// listed, and each offers Revert to Prefab and Apply to Prefab. Below the components: "Add
 // Component" (see AddComponentPopup) and, when the clipboard holds a
 // component, "Paste <Component>".
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/panels/add_component_popup.h"
 #include "cairn/editor/panels/field_editor.h"
+#include "cairn/serialization/prefab.h"
 
 namespace cairn::editor {
 
@@ -45,6 +50,10 @@ class InspectorPanel {
   void DrawComponentMenu(const ecs::ComponentInfo& info, ecs::EntityId primary_id);
   void DrawFields(ecs::Entity primary, const ecs::ComponentInfo& info);
   void DrawUnknownComponents(ecs::Entity primary);
+  // An instance's entity: what the prefab has that the instance removed, with
+  // Revert and Apply; and the menu items both offer for a field or component.
+  void DrawRemovedComponents(ecs::Entity primary);
+  void DrawPrefabMenuItems(ecs::EntityId id, const std::string& component, std::optional<std::string> field);
   void DrawFooter();
   void Apply(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const FieldEdit& edit);
   bool FieldDiffers(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const void* primary_value) const;
@@ -62,6 +71,9 @@ class InspectorPanel {
   std::vector<ecs::Entity> entities_;         // their handles
   std::vector<ecs::ComponentType> shared_;    // UI components all of them have, in registration order
   std::vector<ComponentChoice> offered_;      // what Add Component offers
+
+  // The primary entity's place in a prefab instance (one entity selected, not playing).
+  std::optional<serialization::InstanceMember> member_;
 
   std::string name_text_;
   bool name_editing_ = false;

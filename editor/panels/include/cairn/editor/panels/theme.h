@@ -14,6 +14,8 @@ void ApplyEditorTheme(float scale = 1.0f);
 namespace theme {
 inline const ImVec4 kTextDim{0.56f, 0.58f, 0.63f, 1.0f};
 inline const ImVec4 kInfo{0.78f, 0.80f, 0.84f, 1.0f};
+// Entities of prefab instances (the Hierarchy) and fields an instance overrides (the Inspector).
+inline const ImVec4 kPrefab{0.42f, 0.70f, 1.0f, 1.0f};
 inline const ImVec4 kWarning{0.96f, 0.76f, 0.32f, 1.0f};
 inline const ImVec4 kError{0.98f, 0.42f, 0.40f, 1.0f};
 inline const ImVec4 kAccent{0.30f, 0.55f, 0.95f, 1.0f};
