@@ -138,3 +138,37 @@ TEST_CASE("validate needs at least one file", "[cli][validate]") {
   REQUIRE(result.out.empty());
   REQUIRE(result.err == "cairn validate: missing FILE\nusage: cairn validate FILE... [--project DIR]\nTry 'cairn validate --help'.\n");
 }
+
+TEST_CASE("validate checks prefab instances against their prefabs in the file's folder", "[cli][validate]") {
+  const TempDir dir("validate");
+  Document lamp = Scene({Entity("1000000000000001", "Lamp"), Entity("1000000000000002", "Bulb", "1000000000000001")});
+  dir.Write("props/lamp.scene", Text(lamp));
+  const auto instance = [](const std::string& id, const std::string& prefab, Document overrides) {
+    return Document{{"id", id}, {"prefab", prefab}, {"parent", nullptr}, {"order", 0},
+                    {"overrides", std::move(overrides)}, {"removed_entities", Document::array()}};
+  };
+  Document good = SmallScene();
+  good["instances"] = Document::array({instance("a000000000000001", "props/lamp.scene", Document::object())});
+  WriteText(dir / "good.scene", Text(good));
+  Document bad = SmallScene();
+  bad["instances"] = Document::array(
+      {instance("a000000000000001", "props/missing.scene", Document::object()),
+       instance("a000000000000002", "props/lamp.scene",
+                {{"1000000000000002", {{"components", {{"Transform", {{"position", "up"}}}}}}}}),
+       instance("a000000000000003", "props/lamp.scene", {{"00000000000000ff", {{"name", "Gone"}}}})});
+  WriteText(dir / "bad.scene", Text(bad));
+
+  const ProcessResult ok = RunCairn({"validate", "good.scene"}, dir.Path());
+  const ProcessResult result = RunCairn({"validate", "bad.scene"}, dir.Path());
+
+  REQUIRE(ok.exit_code == 0);
+  REQUIRE(ok.out.empty());
+  REQUIRE(result.exit_code == 1);
+  REQUIRE(result.out ==
+          "bad.scene:/instances/0/prefab: prefab props/missing.scene: cannot read " + (dir / "props/missing.scene").string() +
+          ": No such file or directory\n"
+          "bad.scene:/instances/2/overrides/00000000000000ff: warning: prefab props/lamp.scene no longer has entity "
+          "00000000000000ff: its overrides are dropped\n"
+          "bad.scene:/instances/1/overrides/1000000000000002/components/Transform/position: expected an array of 3 "
+          "numbers, found a string\n");
+}
