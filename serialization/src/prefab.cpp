@@ -173,6 +173,15 @@ bool PrefabLibrary::Fresh(const Entry& entry) const {
   return true;
 }
 
+std::vector<std::string> PrefabLibrary::Changed() const {
+  std::vector<std::string> changed;
+  for (const auto& [key, entry] : entries_) {
+    if (entry.lookup.prefab == nullptr) continue;
+    if (StampOf(key, nullptr) != entry.stamp || !Fresh(entry)) changed.push_back(key);
+  }
+  return changed;
+}
+
 PrefabLookup PrefabLibrary::TooDeep(const std::string& key) {
   std::string chain;
   for (Frame& frame : loading_) {
@@ -192,6 +201,11 @@ PrefabLookup PrefabLibrary::Get(std::string_view path) {
     std::string chain;
     for (auto it = in_chain; it != loading_.end(); ++it) chain += it->key + " -> ";
     return {nullptr, "prefab " + *key + " contains itself: " + chain + *key};
+  }
+  if (pins_ > 0) {
+    if (const auto pinned = entries_.find(*key); pinned != entries_.end() && pinned->second.lookup.prefab != nullptr) {
+      return pinned->second.lookup;
+    }
   }
   std::string error;
   const std::optional<Stamp> stamp = StampOf(*key, &error);

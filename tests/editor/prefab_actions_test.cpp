@@ -13,6 +13,7 @@
 #include "cairn/ecs/components/rotator.h"
 #include "cairn/ecs/components/transform.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/prefab_actions.h"
 #include "cairn/serialization/prefab.h"
@@ -230,6 +231,39 @@ TEST_CASE("ChangesBetween turns one world into another as one undoable action", 
   t::Apply(*studio.world, undo);
   CHECK(ecs::DumpWorld(*studio.world) == before);
   CHECK(actions::ChangesBetween(*studio.world, *studio.world, "Nothing").commands.empty());
+}
+
+TEST_CASE("An open scene's instances follow a prefab changed on disk, as one undoable step", "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  cairn::editor::EditorOptions options;
+  options.journaling = false;
+  options.untitled_asset_folder = studio.folder.Path();
+  cairn::editor::EditorContext context(options);
+  serialization::LoadResult loaded = serialization::LoadScene(studio.Save(), context.SceneLoadOptions());
+  REQUIRE(loaded.Ok());
+  context.ReplaceWorld(std::move(loaded.scene->world));
+  const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
+  const float before = t::Get<ecs::Light>(context.World(), bulb).intensity;
+  CHECK_FALSE(context.RefreshPrefabInstances(0.0));
+
+  // Another window saves the prefab with a brighter bulb.
+  serialization::LoadResult prefab = serialization::LoadSceneFile(studio.folder / "lamp.scene", studio.options);
+  REQUIRE(prefab.Ok());
+  const EntityId source = serialization::PrefabEntityId(studio.lamp, studio.lamp, bulb);
+  prefab.scene->world->GetComponent<ecs::Light>(prefab.scene->world->GetEntity(source)).intensity = 12.5f;
+  REQUIRE(serialization::SaveSceneFile(studio.folder / "lamp.scene", *prefab.scene->world, prefab.scene->editor).ok);
+
+  CHECK_FALSE(context.RefreshPrefabInstances(0.5));  // not yet due
+  CHECK(context.RefreshPrefabInstances(1.5));
+  context.Flush();
+  CHECK(t::Get<ecs::Light>(context.World(), bulb).intensity == 12.5f);
+  CHECK(context.GetHistory().UndoName() == "Update instances of lamp.scene");
+  context.Undo();
+  context.Flush();
+  CHECK(t::Get<ecs::Light>(context.World(), bulb).intensity == before);
+  CHECK_FALSE(context.RefreshPrefabInstances(3.0));  // nothing changed since
 }
 
 }  // namespace

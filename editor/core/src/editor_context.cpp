@@ -7,6 +7,7 @@
 
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/prefab_actions.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/project_scenes.h"
@@ -67,6 +68,43 @@ serialization::LoadOptions EditorContext::SceneLoadOptions() const {
 serialization::PrefabLibrary* EditorContext::Prefabs() const {
   const std::optional<std::filesystem::path> folder = AssetFolder();
   return folder ? &PrefabsFor(*folder, project_) : nullptr;
+}
+
+bool EditorContext::RefreshPrefabInstances(double now) {
+  if (play_ != nullptr || now < next_prefab_check_) return false;
+  next_prefab_check_ = now + kPrefabCheckInterval;
+  serialization::PrefabLibrary* prefabs = Prefabs();
+  if (prefabs == nullptr) return false;
+  const std::vector<std::string> changed = prefabs->Changed();
+  if (changed.empty()) return false;
+  Flush();
+  std::string text;
+  try {
+    const serialization::PrefabLibrary::Pin as_loaded(*prefabs);
+    text = serialization::SaveSceneToString(*world_, ecs::PlainValue(), prefabs);
+  } catch (const serialization::SaveError& error) {
+    log_.Warning(std::string("cannot update the prefab instances: ") + error.what());
+    return false;
+  }
+  std::string names;
+  for (const std::string& key : changed) names += (names.empty() ? "" : ", ") + key;
+  serialization::LoadResult updated = serialization::LoadScene(text, SceneLoadOptions());
+  if (!updated.Ok()) {
+    std::string reason;
+    for (const serialization::Diagnostic& diagnostic : updated.diagnostics) {
+      if (diagnostic.IsError()) {
+        reason = diagnostic.ToString();
+        break;
+      }
+    }
+    log_.Warning(names + " changed on disk, but the scene's instances cannot use it: " + reason);
+    return false;
+  }
+  ecs::Action action = actions::ChangesBetween(*world_, *updated.scene->world, "Update instances of " + names);
+  if (action.commands.empty()) return false;
+  Enqueue(std::move(action));
+  log_.Info(names + " changed on disk: the instances in this scene follow (Undo takes this back)");
+  return true;
 }
 
 serialization::PrefabLibrary& EditorContext::PrefabsFor(

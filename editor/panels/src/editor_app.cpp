@@ -165,6 +165,7 @@ void EditorApp::DrawFrame() {
     title_ = title;
   }
   context_.RetryJournal(ImGui::GetTime());
+  context_.RefreshPrefabInstances(ImGui::GetTime());
   GlobalWidgetMap().EndFrame();
 }
 

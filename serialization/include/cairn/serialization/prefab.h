@@ -134,6 +134,24 @@ class PrefabLibrary {
   const LoadOptions& Options() const { return options_; }
 
   PrefabLookup Get(std::string_view path);
+
+  // The loaded prefabs whose file, or a prefab file they nest, changed on
+  // disk since they were loaded (a stat per file: cheap enough to poll).
+  std::vector<std::string> Changed() const;
+
+  // While a Pin lives, Get answers with what is loaded, without looking at
+  // the files: a scene is then written against the prefabs as its instances
+  // were made from them, to be read back against the changed files.
+  class Pin {
+   public:
+    explicit Pin(PrefabLibrary& library) : library_(library) { ++library_.pins_; }
+    ~Pin() { --library_.pins_; }
+    Pin(const Pin&) = delete;
+    Pin& operator=(const Pin&) = delete;
+
+   private:
+    PrefabLibrary& library_;
+  };
   // Forgets every loaded prefab (the next Get reads the files again).
   void Clear() { entries_.clear(); }
 
@@ -172,6 +190,7 @@ class PrefabLibrary {
   LoadOptions options_;
   std::map<std::string, Entry, std::less<>> entries_;
   std::vector<Frame> loading_;  // the chain of prefabs being loaded
+  int pins_ = 0;
 };
 
 }  // namespace cairn::serialization

@@ -212,6 +212,16 @@ class EditorContext {
   // while the folder and the project stay; null when the scene has no
   // folder. Saving, loading and the prefab actions go through it.
   serialization::PrefabLibrary* Prefabs() const;
+  // Brings the open scene's prefab instances up to date when a prefab file
+  // they come from changed on disk (saved by another window or tool): the
+  // scene written against the prefabs as they were loaded, read back against
+  // the files as they are now, the difference queued as one action "Update
+  // instances of prefabs/lamp.scene" (undoable; instances keep their own
+  // changes). Looks at the files at most once every kPrefabCheckInterval
+  // seconds of `now` (a steady clock); not while playing. Returns whether it
+  // queued an update.
+  bool RefreshPrefabInstances(double now);
+  static constexpr double kPrefabCheckInterval = 1.0;
   // The same for another folder and project (a scene about to be opened);
   // it becomes the one Prefabs() returns when they match.
   serialization::PrefabLibrary& PrefabsFor(const std::filesystem::path& folder,
@@ -326,6 +336,7 @@ class EditorContext {
   mutable std::unique_ptr<serialization::PrefabLibrary> prefabs_;
   mutable std::filesystem::path prefabs_folder_;
   mutable std::shared_ptr<const serialization::Project> prefabs_project_;
+  double next_prefab_check_ = 0.0;
   std::unique_ptr<ecs::Coordinator> world_;
   std::unique_ptr<PlaySession> play_;
   bool play_edit_warned_ = false;  // the "stop to edit" warning, once per play
