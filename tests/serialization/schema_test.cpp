@@ -5,6 +5,7 @@
 #include <set>
 #include <sys/wait.h>
 
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/project.h"
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_loader.h"
@@ -81,9 +82,29 @@ TEST_CASE("Saved scenes validate against the scene schema with python3-jsonschem
   const LoadResult unknown = LoadScene(R"({"format": "cairn.scene", "version": 1, "entities": [
       {"id": "0000000000000001", "name": null, "parent": null, "order": 0, "components": {"Wind": {"x": 1}}}]})");
   REQUIRE(SaveSceneFile(directory / "unknown.scene", *unknown.scene->world, unknown.scene->editor).ok);
+  // Prefab instances, with overrides of every kind.
+  t::WriteText(directory / "lamp.scene", R"({"format": "cairn.scene", "version": 3, "entities": [
+      {"id": "0000000000000001", "name": "Lamp", "parent": null, "order": 0, "components": {"Light": {"type": "point",
+        "color": [1, 1, 1], "intensity": 1, "range": 5, "cone_angle": 30}}},
+      {"id": "0000000000000002", "name": "Base", "parent": "0000000000000001", "order": 0, "components": {}},
+      {"id": "0000000000000003", "name": "Cap", "parent": "0000000000000001", "order": 1, "components": {}}]})");
+  LoadOptions options;
+  options.asset_folder = directory;
+  const LoadResult placed = LoadScene(R"({"format": "cairn.scene", "version": 3, "entities": [], "instances": [
+      {"id": "00000000000000a1", "prefab": "lamp.scene", "parent": null, "order": 0, "removed_entities": ["0000000000000003"],
+       "overrides": {"0000000000000001": {"name": "Red", "components": {"Light": {"intensity": 4},
+                                          "Static": {}}, "removed_components": []},
+                     "0000000000000002": {"components": {"Rotator": {"axis": [0, 1, 0], "degrees_per_second": 9}}}}}]})",
+                                      options);
+  REQUIRE(placed.Ok());
+  PrefabLibrary library(directory, options);
+  REQUIRE(SaveSceneFile(directory / "placed.scene", *placed.scene->world, placed.scene->editor, &library).ok);
+  REQUIRE(t::ReadText(directory / "placed.scene").find("\"removed_entities\": [\"0000000000000003\"]") !=
+          std::string::npos);
   const Validation validation = Validate(CommittedSchema("scene.schema.json"),
                                          {directory / "sample.scene", directory / "migrated.scene",
-                                          directory / "unknown.scene", t::DataPath("valid_base.scene")});
+                                          directory / "unknown.scene", directory / "placed.scene",
+                                          t::DataPath("valid_base.scene")});
   INFO(validation.output);
   REQUIRE(validation.exit_code == 0);
 }
