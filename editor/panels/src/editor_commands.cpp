@@ -8,6 +8,7 @@
 #include "cairn/ecs/components/light.h"
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/prefab_actions.h"
 #include "cairn/serialization/scene_loader.h"
@@ -155,6 +156,21 @@ void EditorCommands::CreatePrefabFromSelection() {
   } catch (const std::exception& error) {
     context_.Log().Warning(std::string("Create Prefab: ") + error.what());
   }
+}
+
+std::vector<std::string> EditorCommands::PrefabFiles() const {
+  std::vector<std::string> files;
+  const std::optional<std::filesystem::path> folder = context_.AssetFolder();
+  if (!folder) return files;
+  const AssetListing listing = ListAssets(*folder, AssetQuery{.folder = "", .search = ".scene", .kind = AssetKind::kScene});
+  std::error_code error;
+  for (const AssetFile& file : listing.files) {
+    if (file.kind != AssetKind::kScene) continue;
+    const std::filesystem::path path = *folder / file.path;
+    if (context_.ScenePath() && std::filesystem::equivalent(path, *context_.ScenePath(), error)) continue;
+    files.push_back(file.path);
+  }
+  return files;
 }
 
 bool EditorCommands::SelectionIsInstanceRoot() const {

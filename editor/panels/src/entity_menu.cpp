@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
 #include "cairn/editor/actions.h"
 #include "cairn/editor/panels/bounded_text.h"
@@ -35,6 +36,17 @@ void DrawEntityMenuItems(EditorCommands& commands, const EntityMenuOptions& opti
       ImGui::Separator();
     }
     if (Item(prefix, item.label)) commands.Create(item.kind, options.parent);
+  }
+  ImGui::Separator();
+  const bool prefabs_open = ImGui::BeginMenu("Instantiate Prefab");
+  GlobalWidgetMap().Record(std::string(prefix) + "/Instantiate Prefab");
+  if (prefabs_open) {
+    const std::vector<std::string> files = commands.PrefabFiles();
+    if (files.empty()) ImGui::TextDisabled("No scene files in this scene's folder");
+    for (const std::string& file : files) {
+      if (Item(prefix, BoundedLabel(file).c_str())) commands.Instantiate(file, options.parent);
+    }
+    ImGui::EndMenu();
   }
   if (!options.selection_items) return;
   ImGui::Separator();

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
@@ -76,6 +77,9 @@ class EditorCommands {
   // Saves the primary selection's subtree as prefabs/<Name>.scene (the first
   // free name) and makes it an instance of it.
   void CreatePrefabFromSelection();
+  // The scene files of the scene's folder that can be placed as prefabs
+  // (every one but the open scene itself), as paths relative to the folder.
+  std::vector<std::string> PrefabFiles() const;
   void UnpackSelection();
   // Whether the primary selection is the root of a prefab instance.
   bool SelectionIsInstanceRoot() const;
