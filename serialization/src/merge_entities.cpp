@@ -1,11 +1,16 @@
+// Merging record by record. Sections: the three-way choices of values and
+// components (ValueMerger), shared by entities (EntityMerger) and the
+// overrides of prefab instances (InstanceMerger).
+
 #include "merge_entities.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
+#include "cairn/ecs/components/name.h"
 #include "merge_sibling_order.h"
 
 namespace cairn::serialization::detail {
@@ -17,12 +22,19 @@ bool Same(const Document* a, const Document* b) {
   return *a == *b;
 }
 
-std::string Show(const Document* value) { return value == nullptr ? "nothing" : ShowValue(*value); }
-
 std::string Join(const std::vector<std::string>& parts) {
   std::string text;
   for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
   return text;
+}
+
+void Append(std::vector<std::string>& parts, const std::string& prefix, const std::vector<std::string>& more) {
+  for (const std::string& part : more) parts.push_back(prefix + part);
+}
+
+const Document& EmptyObject() {
+  static const Document empty = Document::object();
+  return empty;
 }
 
 const Document* Member(const Document* object, const std::string& key) {
@@ -41,52 +53,124 @@ std::set<std::string> KeysOf(std::initializer_list<const Document*> objects) {
   return keys;
 }
 
+// ---- Values ---------------------------------------------------------------------
+
+// Where the conflicts about one record go, and how they read.
+struct ConflictTarget {
+  ecs::EntityId id;
+  bool instance = false;  // `id` names a prefab instance, not an entity
+  // Before each subject and detail: "overrides 1000000000000002 ".
+  std::string prefix{};
+  // What a value one side does not have reads as.
+  std::string absent = "nothing";
+};
+
+// The three-way choices of values and components that entities and
+// instance overrides share.
+class ValueMerger {
+ public:
+  ValueMerger(const MergeInputs& inputs, MergeWork& work) : inputs_(inputs), work_(work) {}
+
+  void Report(const ConflictTarget& target, const std::string& subject, const std::string& detail) {
+    work_.conflicts.push_back(target.instance
+                                  ? inputs_.InstanceConflict(target.id, target.prefix + subject, target.prefix + detail)
+                                  : inputs_.Conflict(target.id, target.prefix + subject, target.prefix + detail));
+  }
+  // The three-way choice for one value (nullptr: absent): the side that
+  // changed it, or ours after recording a conflict about `subject`.
+  const Document* Pick(const ConflictTarget& target, const std::string& subject, const Document* base,
+                       const Document* ours, const Document* theirs) {
+    if (Same(ours, theirs)) return ours;
+    if (Same(ours, base)) return theirs;
+    if (Same(theirs, base)) return ours;
+    Report(target, subject,
+           subject + " changed to " + Show(target, ours) + " in ours and " + Show(target, theirs) + " in theirs");
+    return ours;
+  }
+  // Merges component `name` (nullptr: absent) into merged_components[name],
+  // leaving that key out when the component goes.
+  void MergeComponent(const ConflictTarget& target, const std::string& name, const Document* base,
+                      const Document* ours, const Document* theirs, Document& merged_components);
+  // The fields of a registered component that differ ("Light.intensity"), or
+  // the component's name when it is opaque (unknown to the registry).
+  std::vector<std::string> ComponentChanges(const std::string& name, const Document& base,
+                                            const Document& version) const;
+
+ private:
+  static std::string Show(const ConflictTarget& target, const Document* value) {
+    return value == nullptr ? target.absent : ShowValue(*value);
+  }
+  bool IsKnownComponent(const std::string& name) const { return inputs_.registry.FindComponentInfo(name) != nullptr; }
+
+  const MergeInputs& inputs_;
+  MergeWork& work_;
+};
+
+void ValueMerger::MergeComponent(const ConflictTarget& target, const std::string& name, const Document* base,
+                                 const Document* ours, const Document* theirs, Document& merged_components) {
+  if (ours == nullptr && theirs == nullptr) return;  // removed on both sides, or on the side that had it
+  if (ours == nullptr || theirs == nullptr) {
+    const Document* kept = ours != nullptr ? ours : theirs;
+    if (base == nullptr) {
+      merged_components[name] = *kept;  // added on one side
+      return;
+    }
+    if (*kept == *base) return;  // removed on the other side, left alone on this one
+    std::vector<std::string> changes = ComponentChanges(name, *base, *kept);
+    if (changes == std::vector<std::string>{name}) changes.clear();  // opaque: nothing more to say
+    const std::string detail = ours != nullptr ? name + " removed in theirs but changed in ours"
+                                               : name + " removed in ours but changed in theirs";
+    Report(target, name, changes.empty() ? detail : detail + " (" + Join(changes) + ")");
+    if (ours != nullptr) merged_components[name] = *ours;
+    return;
+  }
+  if (!IsKnownComponent(name) || !ours->is_object() || !theirs->is_object()) {
+    merged_components[name] = *Pick(target, name, base, ours, theirs);  // opaque
+    return;
+  }
+  Document& fields = merged_components[name] = Document::object();
+  for (const std::string& field : KeysOf({base, ours, theirs})) {
+    const Document* value =
+        Pick(target, name + "." + field, Member(base, field), Member(ours, field), Member(theirs, field));
+    if (value != nullptr) fields[field] = *value;
+  }
+}
+
+std::vector<std::string> ValueMerger::ComponentChanges(const std::string& name, const Document& base,
+                                                       const Document& version) const {
+  if (base == version) return {};
+  if (!IsKnownComponent(name) || !base.is_object() || !version.is_object()) return {name};
+  std::vector<std::string> changes;
+  for (const std::string& field : KeysOf({&base, &version})) {
+    if (!Same(Member(&base, field), Member(&version, field))) changes.push_back(name + "." + field);
+  }
+  return changes;
+}
+
+// ---- Entities -------------------------------------------------------------------
+
 class EntityMerger {
  public:
-  EntityMerger(const MergeInputs& inputs, MergeWork& work)
-      : inputs_(inputs),
-        work_(work),
-        base_siblings_(inputs.base),
-        ours_siblings_(inputs.ours),
-        theirs_siblings_(inputs.theirs),
-        moved_in_ours_(FindSiblingMoves(inputs.base, base_siblings_, inputs.ours)),
-        moved_in_theirs_(FindSiblingMoves(inputs.base, base_siblings_, inputs.theirs)) {}
+  EntityMerger(const MergeInputs& inputs, MergeWork& work, const PlaceMerger& places)
+      : inputs_(inputs), work_(work), places_(places), values_(inputs, work) {}
 
   void Run();
 
  private:
   void MergeEntity(ecs::EntityId id, const Document* base, const Document& ours, const Document& theirs);
-  void MergeOrder(ecs::EntityId id, const Document* base, const Document& ours, const Document& theirs,
-                  Document& merged);
-  void MergeComponent(ecs::EntityId id, const std::string& name, const Document* base, const Document* ours,
-                      const Document* theirs, Document& merged_components);
-  // The three-way choice for one value (nullptr: absent): the side that
-  // changed it, or ours after recording a conflict about `subject`.
-  const Document* Pick(ecs::EntityId id, const std::string& subject, const Document* base, const Document* ours,
-                       const Document* theirs);
-  bool IsKnownComponent(const std::string& name) const {
-    return inputs_.registry.FindComponentInfo(name) != nullptr;
+  // Adds the entity as `version` has it.
+  void Take(ecs::EntityId id, const Document& entity, const SceneVersion& version) {
+    work_.entities.emplace(id, entity);
+    work_.places[id] = *version.FindPlacement(id);
   }
-  // What `version` changed in the entity relative to `base`, as subjects.
+  // What `side` changed in the entity relative to `base`, as subjects.
   std::vector<std::string> Changes(ecs::EntityId id, const Document& base, const Document& version,
-                                   const std::unordered_set<ecs::EntityId>& moved) const;
-  std::vector<std::string> ComponentChanges(const std::string& name, const Document& base,
-                                            const Document& version) const;
-
-  // Whether ours and theirs put the entity (a child of the same parent in
-  // both) after different siblings.
-  bool PlacedDifferently(ecs::EntityId id) const {
-    return ours_siblings_.PreviousSharedSibling(id, inputs_.theirs) !=
-           theirs_siblings_.PreviousSharedSibling(id, inputs_.ours);
-  }
+                                   MergeInput side) const;
 
   const MergeInputs& inputs_;
   MergeWork& work_;
-  const SiblingLists base_siblings_;
-  const SiblingLists ours_siblings_;
-  const SiblingLists theirs_siblings_;
-  const std::unordered_set<ecs::EntityId> moved_in_ours_;
-  const std::unordered_set<ecs::EntityId> moved_in_theirs_;
+  const PlaceMerger& places_;
+  ValueMerger values_;
 };
 
 void EntityMerger::Run() {
@@ -105,132 +189,49 @@ void EntityMerger::Run() {
       MergeEntity(id, base, *ours, *theirs);
     } else if (ours != nullptr) {
       if (base == nullptr) {
-        work_.entities.emplace(id, *ours);  // added in ours
+        Take(id, *ours, inputs_.ours);  // added in ours
         continue;
       }
-      const std::vector<std::string> changes = Changes(id, *base, *ours, moved_in_ours_);
+      const std::vector<std::string> changes = Changes(id, *base, *ours, MergeInput::kOurs);
       if (changes.empty()) continue;  // deleted in theirs
       work_.conflicts.push_back(inputs_.Conflict(id, "", "changed in ours but deleted in theirs (" + Join(changes) + ")"));
-      work_.entities.emplace(id, *ours);
+      Take(id, *ours, inputs_.ours);
     } else if (theirs != nullptr) {
       if (base == nullptr) {
-        work_.entities.emplace(id, *theirs);  // added in theirs
+        Take(id, *theirs, inputs_.theirs);  // added in theirs
         work_.placed_by_theirs.insert(id);
         continue;
       }
-      const std::vector<std::string> changes = Changes(id, *base, *theirs, moved_in_theirs_);
+      const std::vector<std::string> changes = Changes(id, *base, *theirs, MergeInput::kTheirs);
       if (changes.empty()) continue;  // deleted in ours
       work_.conflicts.push_back(inputs_.Conflict(id, "", "deleted in ours but changed in theirs (" + Join(changes) + ")"));
     }
   }
 }
 
-const Document* EntityMerger::Pick(ecs::EntityId id, const std::string& subject, const Document* base,
-                                   const Document* ours, const Document* theirs) {
-  if (Same(ours, theirs)) return ours;
-  if (Same(ours, base)) return theirs;
-  if (Same(theirs, base)) return ours;
-  work_.conflicts.push_back(inputs_.Conflict(
-      id, subject, subject + " changed to " + Show(ours) + " in ours and " + Show(theirs) + " in theirs"));
-  return ours;
-}
-
 void EntityMerger::MergeEntity(ecs::EntityId id, const Document* base, const Document& ours, const Document& theirs) {
+  const ConflictTarget target{.id = id};
   Document merged = Document::object();
   merged["id"] = ours.at("id");
-  for (const char* key : {"name", "parent"}) {
-    merged[key] = *Pick(id, key, Member(base, key), &ours.at(key), &theirs.at(key));
-  }
-  MergeOrder(id, base, ours, theirs, merged);
+  merged["name"] = *values_.Pick(target, "name", Member(base, "name"), &ours.at("name"), &theirs.at("name"));
+  places_.Merge(id, work_);
 
   const Document* base_components = Member(base, "components");
   const Document& ours_components = ours.at("components");
   const Document& theirs_components = theirs.at("components");
   Document& components = merged["components"] = Document::object();
   for (const std::string& name : KeysOf({base_components, &ours_components, &theirs_components})) {
-    MergeComponent(id, name, Member(base_components, name), Member(&ours_components, name),
-                   Member(&theirs_components, name), components);
+    values_.MergeComponent(target, name, Member(base_components, name), Member(&ours_components, name),
+                           Member(&theirs_components, name), components);
   }
   work_.entities.emplace(id, std::move(merged));
 }
 
-// Order numbers shift whenever a sibling is inserted or deleted, and each
-// side numbers its own siblings, so the merge compares places: a side changed
-// an entity's order only when it moved the entity (a new parent, or a new
-// place among the siblings it kept), and two moves agree when they put the
-// entity after the same sibling. AssignSiblingOrders renumbers afterwards.
-void EntityMerger::MergeOrder(ecs::EntityId id, const Document* base, const Document& ours, const Document& theirs,
-                              Document& merged) {
-  const Document& ours_order = ours.at("order");
-  const Document& theirs_order = theirs.at("order");
-  merged["order"] = ours_order;
-  const bool same_parent = ParentOf(ours) == ParentOf(theirs);
-  const auto report_if_placed_differently = [&] {
-    // Different parents are one conflict, reported for "parent" already.
-    if (!same_parent || !PlacedDifferently(id)) return;
-    work_.conflicts.push_back(inputs_.Conflict(
-        id, "order", "order changed to " + ShowValue(ours_order) + " in ours and " + ShowValue(theirs_order) + " in theirs"));
-  };
-  if (base == nullptr) {  // added on both sides
-    report_if_placed_differently();
-    return;
-  }
-  const ecs::EntityId base_parent = ParentOf(*base);
-  const bool ours_moved = ParentOf(ours) != base_parent || moved_in_ours_.contains(id);
-  const bool theirs_moved = ParentOf(theirs) != base_parent || moved_in_theirs_.contains(id);
-  if (ours_moved && theirs_moved && same_parent) {
-    report_if_placed_differently();
-    return;
-  }
-  // The entity goes where the side whose parent it got put it; a reorder
-  // under the parent the other side left does not matter any more.
-  const bool parent_from_theirs = ParentOf(merged) == ParentOf(theirs) && ParentOf(merged) != ParentOf(ours);
-  if (parent_from_theirs || (theirs_moved && !ours_moved)) {
-    merged["order"] = theirs_order;
-    work_.placed_by_theirs.insert(id);
-  }
-}
-
-void EntityMerger::MergeComponent(ecs::EntityId id, const std::string& name, const Document* base,
-                                  const Document* ours, const Document* theirs, Document& merged_components) {
-  if (ours == nullptr && theirs == nullptr) return;  // removed on both sides, or on the side that had it
-  if (ours == nullptr || theirs == nullptr) {
-    const Document* kept = ours != nullptr ? ours : theirs;
-    if (base == nullptr) {
-      merged_components[name] = *kept;  // added on one side
-      return;
-    }
-    if (*kept == *base) return;  // removed on the other side, left alone on this one
-    std::vector<std::string> changes = ComponentChanges(name, *base, *kept);
-    if (changes == std::vector<std::string>{name}) changes.clear();  // opaque: nothing more to say
-    const std::string detail = ours != nullptr
-                                   ? name + " removed in theirs but changed in ours"
-                                   : name + " removed in ours but changed in theirs";
-    work_.conflicts.push_back(
-        inputs_.Conflict(id, name, changes.empty() ? detail : detail + " (" + Join(changes) + ")"));
-    if (ours != nullptr) merged_components[name] = *ours;
-    return;
-  }
-  if (!IsKnownComponent(name) || !ours->is_object() || !theirs->is_object()) {
-    merged_components[name] = *Pick(id, name, base, ours, theirs);  // opaque
-    return;
-  }
-  Document& fields = merged_components[name] = Document::object();
-  for (const std::string& field : KeysOf({base, ours, theirs})) {
-    const Document* value = Pick(id, name + "." + field, Member(base, field), Member(ours, field), Member(theirs, field));
-    if (value != nullptr) fields[field] = *value;
-  }
-}
-
 std::vector<std::string> EntityMerger::Changes(ecs::EntityId id, const Document& base, const Document& version,
-                                               const std::unordered_set<ecs::EntityId>& moved) const {
+                                               MergeInput side) const {
   std::vector<std::string> changes;
   if (base.at("name") != version.at("name")) changes.emplace_back("name");
-  if (base.at("parent") != version.at("parent")) {
-    changes.emplace_back("parent");
-  } else if (moved.contains(id)) {
-    changes.emplace_back("order");
-  }
+  if (std::string place = places_.Change(id, side); !place.empty()) changes.push_back(std::move(place));
   const Document& base_components = base.at("components");
   const Document& version_components = version.at("components");
   for (const std::string& name : KeysOf({&base_components, &version_components})) {
@@ -239,28 +240,356 @@ std::vector<std::string> EntityMerger::Changes(ecs::EntityId id, const Document&
     if (before == nullptr || after == nullptr) {
       changes.push_back(name + (before == nullptr ? " added" : " removed"));
     } else if (*before != *after) {
-      const std::vector<std::string> fields = ComponentChanges(name, *before, *after);
-      changes.insert(changes.end(), fields.begin(), fields.end());
+      Append(changes, "", values_.ComponentChanges(name, *before, *after));
     }
   }
   return changes;
 }
 
-// The fields of a registered component that differ ("Light.intensity"), or
-// the component's name when it is opaque (unknown to the registry).
-std::vector<std::string> EntityMerger::ComponentChanges(const std::string& name, const Document& base,
-                                                        const Document& version) const {
-  if (base == version) return {};
-  if (!IsKnownComponent(name) || !base.is_object() || !version.is_object()) return {name};
+// ---- Prefab instances -----------------------------------------------------------
+
+// The record of an instance that has nothing changed, standing for the
+// base of an instance added on both sides: both merge against the prefab.
+const Document& PristineRecord() {
+  static const Document record = {{"overrides", Document::object()}, {"removed_entities", Document::array()}};
+  return record;
+}
+
+// An instance's component in the overrides of one prefab entity, as a value
+// that merges like an entity's component: nullptr when the entity does not
+// have it (removed from a prefab entity that has it, or never added), the
+// changed fields (perhaps none: {}) of one the prefab entity has, or the
+// whole component the instance adds.
+const Document* OverriddenComponent(const Document* overrides, const std::string& name, bool in_prefab) {
+  if (const Document* removed = Member(overrides, "removed_components")) {
+    if (std::find(removed->begin(), removed->end(), name) != removed->end()) return nullptr;
+  }
+  if (const Document* component = Member(Member(overrides, "components"), name)) return component;
+  return in_prefab ? &EmptyObject() : nullptr;
+}
+
+// "prefab entity 1000000000000003 (Base)", named as in the prefab.
+std::string DescribePrefabEntity(const Prefab& prefab, ecs::EntityId source) {
+  std::string text = "prefab entity " + ecs::ToHex(source);
+  const ecs::Entity entity = prefab.Find(source);
+  if (entity.IsNull() || !prefab.world->IsRegistered<ecs::Name>()) return text;
+  const ecs::Name* name = prefab.world->TryGetComponent<ecs::Name>(entity);
+  if (name != nullptr && !name->value.empty()) text += " (" + name->value + ")";
+  return text;
+}
+
+bool PrefabEntityHas(const Prefab& prefab, ecs::EntityId source, const std::string& component) {
+  const ecs::Entity entity = prefab.Find(source);
+  const ecs::ComponentInfo* info = prefab.world->FindComponentInfo(component);
+  return !entity.IsNull() && info != nullptr && prefab.world->GetSignature(entity).Test(info->type);
+}
+
+// The names of the components the overrides of one prefab entity mention.
+std::set<std::string> OverriddenComponentNames(std::initializer_list<const Document*> overrides) {
+  std::set<std::string> names;
+  for (const Document* object : overrides) {
+    for (const std::string& name : KeysOf({Member(object, "components")})) names.insert(name);
+    if (const Document* removed = Member(object, "removed_components")) {
+      for (const Document& name : *removed) names.insert(name.get<std::string>());
+    }
+  }
+  return names;
+}
+
+class InstanceMerger {
+ public:
+  InstanceMerger(const MergeInputs& inputs, MergeWork& work, const PlaceMerger& places)
+      : inputs_(inputs), work_(work), places_(places), values_(inputs, work) {}
+
+  void Run();
+
+ private:
+  void MergeInstance(ecs::EntityId id, const InstanceVersion* base, const InstanceVersion& ours,
+                     const InstanceVersion& theirs);
+  // The merged overrides of one prefab entity (without "parent" and
+  // "order": see WritePlaces); nullptr arguments stand for no overrides.
+  Document MergeOverrides(ecs::EntityId id, const Prefab& prefab, ecs::EntityId source, const Document* base,
+                          const Document* ours, const Document* theirs);
+  // The merged "removed_entities": each prefab entity removed when the side
+  // that changed whether it is removed says so. Removing an entity whose
+  // overrides (or its descendants') the other side changed is a conflict
+  // that keeps ours.
+  Document MergeRemovedEntities(ecs::EntityId id, const Prefab& prefab, const Document& base, const Document& ours,
+                                const Document& theirs);
+  // Adds the instance as `version` has it.
+  void Take(ecs::EntityId id, const InstanceVersion& version);
+  // Makes work.places hold the merged instance's entities, merging the
+  // places of those ours and theirs both have.
+  void PlaceEntities(ecs::EntityId id);
+  // Leaves out the merged scene entities that have the id of an entity of
+  // the merged instance, which one side unpacked (or made from those
+  // entities) while the other changed it: the instance is kept whole.
+  void KeepInstanceIds(ecs::EntityId id);
+
+  // What `side` changed in the instance since base, as subjects.
+  std::vector<std::string> Changes(ecs::EntityId id, const InstanceVersion& base, const InstanceVersion& version,
+                                   MergeInput side) const;
+  // What `side` changed in the prefab entity `source` and its descendants
+  // since base: "overrides <id> <what>" and "removed_entities <id>".
+  std::vector<std::string> SubtreeChanges(ecs::EntityId id, const Prefab& prefab, ecs::EntityId source,
+                                          const Document& base, const Document& version, MergeInput side) const;
+  // What changed in the overrides of one prefab entity: "name",
+  // "Light.intensity", "Light removed", "Rotator added".
+  std::vector<std::string> OverrideChanges(const Prefab& prefab, ecs::EntityId source, const Document* base,
+                                           const Document* version) const;
+
+  const MergeInputs& inputs_;
+  MergeWork& work_;
+  const PlaceMerger& places_;
+  ValueMerger values_;
+};
+
+void InstanceMerger::Run() {
+  std::vector<ecs::EntityId> ids;
+  for (const SceneVersion* version : {&inputs_.base, &inputs_.ours, &inputs_.theirs}) {
+    ids.insert(ids.end(), version->InstanceIds().begin(), version->InstanceIds().end());
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+
+  for (ecs::EntityId id : ids) {
+    const InstanceVersion* base = inputs_.base.FindInstance(id);
+    const InstanceVersion* ours = inputs_.ours.FindInstance(id);
+    const InstanceVersion* theirs = inputs_.theirs.FindInstance(id);
+    if (ours != nullptr && theirs != nullptr) {
+      MergeInstance(id, base, *ours, *theirs);
+    } else if (ours != nullptr) {
+      if (base == nullptr) {
+        Take(id, *ours);  // added in ours
+        continue;
+      }
+      const std::vector<std::string> changes = Changes(id, *base, *ours, MergeInput::kOurs);
+      if (changes.empty()) continue;  // deleted in theirs
+      work_.conflicts.push_back(
+          inputs_.InstanceConflict(id, "", "changed in ours but deleted in theirs (" + Join(changes) + ")"));
+      Take(id, *ours);
+    } else if (theirs != nullptr) {
+      if (base == nullptr) {
+        Take(id, *theirs);  // added in theirs
+        continue;
+      }
+      const std::vector<std::string> changes = Changes(id, *base, *theirs, MergeInput::kTheirs);
+      if (changes.empty()) continue;  // deleted in ours
+      work_.conflicts.push_back(
+          inputs_.InstanceConflict(id, "", "deleted in ours but changed in theirs (" + Join(changes) + ")"));
+    }
+  }
+}
+
+void InstanceMerger::MergeInstance(ecs::EntityId id, const InstanceVersion* base, const InstanceVersion& ours,
+                                   const InstanceVersion& theirs) {
+  const Document& base_record = base != nullptr ? *base->record : PristineRecord();
+  const Document& ours_record = *ours.record;
+  const Document& theirs_record = *theirs.record;
+  const ConflictTarget target{.id = id, .instance = true};
+  Document merged = Document::object();
+  merged["id"] = ours_record.at("id");
+  const Document& prefab_path = *values_.Pick(target, "prefab", Member(&base_record, "prefab"),
+                                              &ours_record.at("prefab"), &theirs_record.at("prefab"));
+  merged["prefab"] = prefab_path;
+  const std::shared_ptr<const Prefab> prefab = prefab_path == ours_record.at("prefab") ? ours.prefab : theirs.prefab;
+
+  const Document& base_overrides = base_record.at("overrides");
+  const Document& ours_overrides = ours_record.at("overrides");
+  const Document& theirs_overrides = theirs_record.at("overrides");
+  Document& overrides = merged["overrides"] = Document::object();
+  for (const std::string& key : KeysOf({&base_overrides, &ours_overrides, &theirs_overrides})) {
+    const std::optional<ecs::EntityId> source = ecs::ParseEntityId(key);
+    Document entity = MergeOverrides(id, *prefab, *source, Member(&base_overrides, key), Member(&ours_overrides, key),
+                                     Member(&theirs_overrides, key));
+    if (!entity.empty()) overrides[key] = std::move(entity);
+  }
+  merged["removed_entities"] = MergeRemovedEntities(id, *prefab, base_record, ours_record, theirs_record);
+
+  work_.instances[id] = MergedInstance{std::move(merged), prefab};
+  PlaceEntities(id);
+}
+
+Document InstanceMerger::MergeOverrides(ecs::EntityId id, const Prefab& prefab, ecs::EntityId source,
+                                        const Document* base, const Document* ours, const Document* theirs) {
+  const ConflictTarget target{
+      .id = id, .instance = true, .prefix = "overrides " + ecs::ToHex(source) + " ", .absent = "the prefab's value"};
+  Document merged = Document::object();
+  const Document* entity_name =
+      values_.Pick(target, "name", Member(base, "name"), Member(ours, "name"), Member(theirs, "name"));
+  if (entity_name != nullptr) merged["name"] = *entity_name;
+  Document components = Document::object();
+  Document removed = Document::array();
+  for (const std::string& name : OverriddenComponentNames({base, ours, theirs})) {
+    const bool in_prefab = PrefabEntityHas(prefab, source, name);
+    Document component = Document::object();
+    values_.MergeComponent(target, name, OverriddenComponent(base, name, in_prefab),
+                           OverriddenComponent(ours, name, in_prefab), OverriddenComponent(theirs, name, in_prefab),
+                           component);
+    const auto kept = component.find(name);
+    if (kept == component.end()) {
+      if (in_prefab) removed.push_back(name);
+    } else if (!in_prefab || !kept->empty()) {
+      components[name] = std::move(*kept);
+    }
+  }
+  if (!components.empty()) merged["components"] = std::move(components);
+  if (!removed.empty()) merged["removed_components"] = std::move(removed);
+  return merged;
+}
+
+Document InstanceMerger::MergeRemovedEntities(ecs::EntityId id, const Prefab& prefab, const Document& base,
+                                              const Document& ours, const Document& theirs) {
+  const std::unordered_set<ecs::EntityId> in_base = RemovedEntities(base);
+  const std::unordered_set<ecs::EntityId> in_ours = RemovedEntities(ours);
+  const std::unordered_set<ecs::EntityId> in_theirs = RemovedEntities(theirs);
+  std::set<ecs::EntityId> sources(in_base.begin(), in_base.end());
+  sources.insert(in_ours.begin(), in_ours.end());
+  sources.insert(in_theirs.begin(), in_theirs.end());
+  Document merged = Document::array();
+  for (ecs::EntityId source : sources) {
+    const bool base_removed = in_base.contains(source);
+    const bool ours_removed = in_ours.contains(source);
+    const bool theirs_removed = in_theirs.contains(source);
+    bool removed = ours_removed != base_removed ? ours_removed : theirs_removed;
+    // Removed on one side only: the other side may have changed it.
+    if (!base_removed && ours_removed != theirs_removed && !prefab.Find(source).IsNull()) {
+      const std::vector<std::string> changes =
+          ours_removed ? SubtreeChanges(id, prefab, source, base, theirs, MergeInput::kTheirs)
+                       : SubtreeChanges(id, prefab, source, base, ours, MergeInput::kOurs);
+      if (!changes.empty()) {
+        const std::string what =
+            ours_removed ? " removed in ours but changed in theirs (" : " removed in theirs but changed in ours (";
+        work_.conflicts.push_back(inputs_.InstanceConflict(id, "removed_entities " + ecs::ToHex(source),
+                                                           DescribePrefabEntity(prefab, source) + what +
+                                                               Join(changes) + ")"));
+        removed = ours_removed;
+      }
+    }
+    if (removed) merged.push_back(ecs::ToHex(source));
+  }
+  return merged;
+}
+
+void InstanceMerger::Take(ecs::EntityId id, const InstanceVersion& version) {
+  work_.instances[id] = MergedInstance{*version.record, version.prefab};
+  KeepInstanceIds(id);
+  work_.PlaceInstanceEntities(inputs_, id);
+}
+
+void InstanceMerger::PlaceEntities(ecs::EntityId id) {
+  KeepInstanceIds(id);
+  const MergedInstance& instance = work_.instances.at(id);
+  for (const auto& [entity, prefab_place] :
+       InstanceEntities(*instance.prefab, id, RemovedEntities(instance.record))) {
+    const Placement* ours = inputs_.ours.FindPlacement(entity);
+    const Placement* theirs = inputs_.theirs.FindPlacement(entity);
+    if (ours != nullptr && theirs != nullptr && ours->instance == id && theirs->instance == id) {
+      places_.Merge(entity, work_);
+    }
+  }
+  work_.PlaceInstanceEntities(inputs_, id);  // those of one side only
+}
+
+void InstanceMerger::KeepInstanceIds(ecs::EntityId id) {
+  const MergedInstance& instance = work_.instances.at(id);
+  for (const auto& [entity, place] : InstanceEntities(*instance.prefab, id, RemovedEntities(instance.record))) {
+    if (!work_.entities.contains(entity)) continue;
+    // Neither side can hold both, so each form comes from one side.
+    const bool entity_in_ours = inputs_.ours.Contains(entity);
+    work_.conflicts.push_back(inputs_.Conflict(
+        entity, "", std::string("a scene entity in ") + (entity_in_ours ? "ours" : "theirs") + " but an entity of " +
+                        inputs_.DescribeInstance(id) + (entity_in_ours ? " in theirs" : " in ours") +
+                        "; the merged scene keeps the instance's"));
+    work_.entities.erase(entity);
+    work_.places.erase(entity);
+    work_.placed_by_theirs.erase(entity);
+  }
+}
+
+std::vector<std::string> InstanceMerger::Changes(ecs::EntityId id, const InstanceVersion& base,
+                                                 const InstanceVersion& version, MergeInput side) const {
   std::vector<std::string> changes;
-  for (const std::string& field : KeysOf({&base, &version})) {
-    if (!Same(Member(&base, field), Member(&version, field))) changes.push_back(name + "." + field);
+  const Document& before = *base.record;
+  const Document& after = *version.record;
+  if (before.at("prefab") != after.at("prefab")) changes.emplace_back("prefab");
+  if (std::string place = places_.Change(id, side); !place.empty()) changes.push_back(std::move(place));
+  if (version.prefab == nullptr) return changes;
+  const Prefab& prefab = *version.prefab;
+  const Document& base_overrides = before.at("overrides");
+  const Document& version_overrides = after.at("overrides");
+  for (const std::string& key : KeysOf({&base_overrides, &version_overrides})) {
+    const std::optional<ecs::EntityId> source = ecs::ParseEntityId(key);
+    Append(changes, "overrides " + key + " ",
+           OverrideChanges(prefab, *source, Member(&base_overrides, key), Member(&version_overrides, key)));
+  }
+  for (const auto& [entity, place] : InstanceEntities(prefab, id, RemovedEntities(after))) {
+    if (entity == id) continue;
+    if (std::string change = places_.Change(entity, side); !change.empty()) {
+      changes.push_back("overrides " + ecs::ToHex(place.source) + " " + change);
+    }
+  }
+  const std::unordered_set<ecs::EntityId> removed_before = RemovedEntities(before);
+  const std::unordered_set<ecs::EntityId> removed_after = RemovedEntities(after);
+  std::set<ecs::EntityId> differ;
+  for (ecs::EntityId source : removed_before) {
+    if (!removed_after.contains(source)) differ.insert(source);
+  }
+  for (ecs::EntityId source : removed_after) {
+    if (!removed_before.contains(source)) differ.insert(source);
+  }
+  for (ecs::EntityId source : differ) changes.push_back("removed_entities " + ecs::ToHex(source));
+  return changes;
+}
+
+std::vector<std::string> InstanceMerger::SubtreeChanges(ecs::EntityId id, const Prefab& prefab, ecs::EntityId source,
+                                                        const Document& base, const Document& version,
+                                                        MergeInput side) const {
+  std::vector<std::string> changes;
+  const Document& base_overrides = base.at("overrides");
+  const Document& version_overrides = version.at("overrides");
+  const std::unordered_set<ecs::EntityId> removed_before = RemovedEntities(base);
+  const std::unordered_set<ecs::EntityId> removed_after = RemovedEntities(version);
+  prefab.world->ForEachInSubtree(prefab.Find(source), [&](ecs::Entity entity, std::uint32_t) {
+    const ecs::EntityId descendant = prefab.world->GetEntityId(entity);
+    const std::string key = ecs::ToHex(descendant);
+    Append(changes, "overrides " + key + " ",
+           OverrideChanges(prefab, descendant, Member(&base_overrides, key), Member(&version_overrides, key)));
+    if (descendant == source) return;
+    if (std::string place = places_.Change(InstanceEntityId(id, prefab.root_id, descendant), side); !place.empty()) {
+      changes.push_back("overrides " + key + " " + place);
+    }
+    if (removed_before.contains(descendant) != removed_after.contains(descendant)) {
+      changes.push_back("removed_entities " + key);
+    }
+  });
+  return changes;
+}
+
+std::vector<std::string> InstanceMerger::OverrideChanges(const Prefab& prefab, ecs::EntityId source,
+                                                         const Document* base, const Document* version) const {
+  std::vector<std::string> changes;
+  if (!Same(Member(base, "name"), Member(version, "name"))) changes.emplace_back("name");
+  for (const std::string& name : OverriddenComponentNames({base, version})) {
+    const bool in_prefab = PrefabEntityHas(prefab, source, name);
+    const Document* before = OverriddenComponent(base, name, in_prefab);
+    const Document* after = OverriddenComponent(version, name, in_prefab);
+    if (Same(before, after)) continue;
+    if (before == nullptr || after == nullptr) {
+      changes.push_back(name + (before == nullptr ? " added" : " removed"));
+    } else {
+      Append(changes, "", values_.ComponentChanges(name, *before, *after));
+    }
   }
   return changes;
 }
 
 }  // namespace
 
-void MergeEntities(const MergeInputs& inputs, MergeWork& work) { EntityMerger(inputs, work).Run(); }
+void MergeEntities(const MergeInputs& inputs, MergeWork& work) {
+  const PlaceMerger places(inputs);
+  EntityMerger(inputs, work, places).Run();
+  InstanceMerger(inputs, work, places).Run();
+}
 
 }  // namespace cairn::serialization::detail

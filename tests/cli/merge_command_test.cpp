@@ -130,6 +130,42 @@ TEST_CASE("merge reads one of its scenes from standard input", "[cli][merge]") {
   REQUIRE_FALSE(std::filesystem::exists(dir / "out2.scene"));
 }
 
+TEST_CASE("merge finds the prefabs of instances beside OURS and keeps them instances", "[cli][merge]") {
+  const TempDir dir("merge");
+  constexpr const char* kLamp = "1000000000000001";
+  constexpr const char* kBulb = "1000000000000002";
+  Document bulb = Entity(kBulb, "Bulb", kLamp);
+  bulb["components"]["Light"] = {
+      {"type", "point"}, {"color", {1, 1, 1}}, {"intensity", 1}, {"range", 10}, {"cone_angle", 30}};
+  WriteText(dir / "lamp.scene", Text(Scene({Entity(kLamp, "Lamp"), bulb})));
+  // Room and an instance of the lamp; ours brightens its bulb, theirs renames it.
+  Document base = Scene({Entity(kRoom, "Room")});
+  base["instances"] = {{{"id", "a000000000000001"}, {"prefab", "lamp.scene"}, {"parent", kRoom}, {"order", 0},
+                        {"overrides", Document::object()}, {"removed_entities", Document::array()}}};
+  Document ours = base, theirs = base;
+  ours["instances"][0]["overrides"][kBulb]["components"]["Light"]["intensity"] = 3;
+  theirs["instances"][0]["overrides"][kBulb]["name"] = "Red bulb";
+  WriteText(dir / "base.scene", Text(base));
+  WriteText(dir / "ours.scene", Text(ours));
+  WriteText(dir / "theirs.scene", Text(theirs));
+  cairn::serialization::LoadOptions options;
+  options.asset_folder = dir.Path();
+  const cairn::serialization::SceneMergeResult expected =
+      cairn::serialization::MergeScenes(Text(base), Text(ours), Text(theirs), options);
+  REQUIRE(expected.Clean());
+
+  const ProcessResult result = RunCairn({"merge", "base.scene", "ours.scene", "theirs.scene", "-o", "out.scene"}, dir.Path());
+
+  REQUIRE(result.exit_code == 0);
+  REQUIRE(result.out.empty());
+  REQUIRE(result.err.empty());
+  const std::string merged = ReadText(dir / "out.scene");
+  REQUIRE(merged == *expected.text);
+  REQUIRE(merged.find("\"prefab\": \"lamp.scene\"") != std::string::npos);
+  REQUIRE(merged.find("\"intensity\": 3") != std::string::npos);
+  REQUIRE(merged.find("\"name\": \"Red bulb\"") != std::string::npos);
+}
+
 TEST_CASE("merge needs three scenes and -o OUT", "[cli][merge]") {
   const ProcessResult no_output = RunCairn({"merge", "a", "b", "c"});
   const ProcessResult too_many = RunCairn({"merge", "a", "b", "c", "d", "-o", "x"});

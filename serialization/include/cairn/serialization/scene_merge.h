@@ -10,6 +10,12 @@
 // forbids (a parent cycle, a parent or referenced entity the other side
 // deleted). The merged scene then keeps OURS for everything in conflict.
 //
+// Prefab instances are matched by id too: their prefab, parent and order
+// merge like an entity's keys, their overrides per prefab entity, key by key
+// and field by field, and their removed entities as a set; the entities an
+// instance makes take part in the hierarchy like any other (a scene entity
+// may be their child).
+//
 // The merged text is what the scene writer produces for the merged document,
 // so it is valid and canonical: merging the same inputs twice gives the same
 // bytes. MergeScenes never throws except std::bad_alloc.
@@ -31,14 +37,19 @@ enum class MergeInput { kBase, kOurs, kTheirs };
 std::string_view MergeInputName(MergeInput input);
 
 struct MergeConflict {
-  // The entity in conflict; kNoEntityId for a problem of the whole scene.
+  // The entity or prefab instance in conflict; kNoEntityId for a problem of
+  // the whole scene.
   ecs::EntityId entity;
   // What is in conflict: "Transform.position", "Light" (a whole component),
-  // "name", "parent", "order", or "" (the entity itself, or the scene).
+  // "name", "parent", "order", or "" (the entity itself, or the scene). For
+  // an instance also "prefab", "overrides <prefab entity id> <subject>"
+  // ("overrides 1000000000000002 Light.intensity") and "removed_entities
+  // <prefab entity id>".
   std::string subject;
   // "entity 3f2a9c0d41be7e10 (Crate): Transform.position changed to [1,0,0]
   // in ours and [2,0,0] in theirs" — the entity as Coordinator::DescribeEntity
-  // names it, then what each side did.
+  // names it ("instance a000000000000001 (Lamp)" for an instance), then what
+  // each side did.
   std::string message;
 
   // "conflict: " + message
@@ -68,7 +79,9 @@ struct SceneMergeResult {
 // Each input must be a valid scene file of any supported version (older
 // versions are migrated first). An empty or all-whitespace BASE stands for a
 // scene without entities, which is what git passes when both branches added
-// the file. `options` gives the component registry and the loader's bounds.
+// the file. `options` gives the component registry and the loader's bounds,
+// and where prefabs are found (LoadOptions::prefabs, else asset_folder):
+// without either, an input with instances is an input error.
 SceneMergeResult MergeScenes(std::string_view base, std::string_view ours, std::string_view theirs,
                              const LoadOptions& options = {});
 
