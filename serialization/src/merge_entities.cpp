@@ -4,12 +4,10 @@
 #include "merge_entities.h"
 
 #include <algorithm>
-#include <optional>
-#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "cairn/ecs/components/name.h"
 #include "merge_instances.h"
 #include "merge_sibling_order.h"
 #include "merge_values.h"
