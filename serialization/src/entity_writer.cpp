@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -49,12 +51,23 @@ class EntityWriter {
     std::vector<std::pair<Entity, Entity>> members;  // (prefab entity, world entity), prefab order
     std::vector<ecs::EntityId> removed;              // prefab entity ids, topmost only
   };
+  // A written component type as a prefab's world registers it (matched by
+  // name): its info there (null: not registered) and, for each of the
+  // type's fields, the field of the same name and type (null: none, so the
+  // value always differs).
+  struct PrefabType {
+    const ComponentInfo* info = nullptr;
+    std::vector<const FieldInfo*> fields;
+  };
   void FindInstances();
   void WriteInstances();
   void WriteInstance(const Instance& instance);
+  // By this world's ComponentType; filled for the written types (types_).
+  std::vector<PrefabType> MatchPrefabTypes(const Prefab& prefab) const;
   // The overrides of one entity of an instance, as the members of its object
   // in "overrides"; nullopt when it has none.
-  std::optional<std::string> InstanceOverrides(const Instance& instance, Entity source, Entity entity);
+  std::optional<std::string> InstanceOverrides(const Instance& instance, const std::vector<PrefabType>& prefab_types,
+                                               Entity source, Entity entity);
   void CollectComponentTypes();
   void ComputeSiblingOrders();
   void ComputeWorldMatrices();
@@ -203,8 +216,9 @@ void EntityWriter::WriteInstance(const Instance& instance) {
   out_ += "\"overrides\": {";
   bool first = true;
   std::vector<std::pair<ecs::EntityId, std::string>> overrides;
+  const std::vector<PrefabType> prefab_types = MatchPrefabTypes(*instance.prefab);
   for (const auto& [source, entity] : instance.members) {
-    if (std::optional<std::string> text = InstanceOverrides(instance, source, entity)) {
+    if (std::optional<std::string> text = InstanceOverrides(instance, prefab_types, source, entity)) {
       overrides.emplace_back(instance.prefab->world->GetEntityId(source), std::move(*text));
     }
   }
@@ -236,11 +250,46 @@ void EntityWriter::WriteInstance(const Instance& instance) {
   out_ += '}';
 }
 
-std::optional<std::string> EntityWriter::InstanceOverrides(const Instance& instance, Entity source, Entity entity) {
+std::vector<EntityWriter::PrefabType> EntityWriter::MatchPrefabTypes(const Prefab& prefab) const {
+  std::vector<PrefabType> matched(world_.ComponentTypeCount());
+  for (ComponentType type : types_) {
+    const ComponentInfo& info = world_.GetComponentInfo(type);
+    PrefabType& match = matched[type];
+    match.info = prefab.world->FindComponentInfo(info.name);
+    if (match.info == nullptr) continue;
+    match.fields.reserve(info.fields.size());
+    for (const FieldInfo& field : info.fields) {
+      const FieldInfo* source_field = match.info->FindField(field.name);
+      match.fields.push_back(source_field != nullptr && source_field->type == field.type ? source_field : nullptr);
+    }
+  }
+  return matched;
+}
+
+std::optional<std::string> EntityWriter::InstanceOverrides(const Instance& instance,
+                                                           const std::vector<PrefabType>& prefab_types, Entity source,
+                                                           Entity entity) {
   const Prefab& prefab = *instance.prefab;
   const ecs::Coordinator& source_world = *prefab.world;
   const auto map_id = [&](ecs::EntityId id) {
     return prefab.by_id.contains(id) ? InstanceEntityId(instance.id, prefab.root_id, id) : id;
+  };
+  // Whether a field holds the prefab's value as stored (floats bit for bit,
+  // references mapped into the instance): it would be written as the same
+  // text, so only the other fields are written out and compared as text.
+  // An enum is always compared as text, which also depends on the names
+  // each registration gives its values.
+  const auto same_as_prefab = [&](const FieldInfo& field, const void* component, const FieldInfo& source_field,
+                                  const void* source_component) {
+    if (field.type == FieldType::kEntityRef) {
+      return field.Ref<ecs::EntityId>(component) == map_id(source_field.Ref<ecs::EntityId>(source_component));
+    }
+    if (field.type == FieldType::kEnum) return false;
+    if (!ecs::FieldIsTrivial(field.type)) {
+      return field.Ref<std::string>(component) == source_field.Ref<std::string>(source_component);
+    }
+    return std::memcmp(&field.Ref<std::byte>(component), &source_field.Ref<std::byte>(source_component),
+                       ecs::FieldSize(field.type)) == 0;
   };
   std::string out;
   const auto member = [&out](std::string_view key) {
@@ -284,8 +333,8 @@ std::optional<std::string> EntityWriter::InstanceOverrides(const Instance& insta
   for (ComponentType type : types_) {
     const ComponentInfo& info = world_.GetComponentInfo(type);
     if (is_root && type == prefab_instance_type_) continue;
-    const ComponentInfo* source_info = source_world.FindComponentInfo(info.name);
-    const bool in_source = source_info != nullptr && source_signature.Test(source_info->type);
+    const PrefabType& source_type = prefab_types[type];
+    const bool in_source = source_type.info != nullptr && source_signature.Test(source_type.info->type);
     const bool here = signature.Test(type);
     if (!here) {
       if (in_source) removed.push_back(info.name);
@@ -299,15 +348,17 @@ std::optional<std::string> EntityWriter::InstanceOverrides(const Instance& insta
       continue;
     }
     const void* component = world_.GetComponentData(entity, type);
-    const void* source_component = source_world.GetComponentData(source, source_info->type);
+    const void* source_component = source_world.GetComponentData(source, source_type.info->type);
     std::vector<const FieldInfo*> changed;
-    for (const FieldInfo& field : info.fields) {
-      const FieldInfo* source_field = source_info->FindField(field.name);
+    for (std::size_t i = 0; i < info.fields.size(); ++i) {
+      const FieldInfo& field = info.fields[i];
+      const FieldInfo* source_field = source_type.fields[i];
+      if (source_field != nullptr && same_as_prefab(field, component, *source_field, source_component)) continue;
       actual.clear();
       WriteField(actual, entity, info, field, component, SameId{});
       expected.clear();
-      if (source_field != nullptr && source_field->type == field.type) {
-        WriteField(expected, source, *source_info, *source_field, source_component, map_id);
+      if (source_field != nullptr) {
+        WriteField(expected, source, *source_type.info, *source_field, source_component, map_id);
       }
       if (actual != expected) changed.push_back(&field);
     }

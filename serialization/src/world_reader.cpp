@@ -136,6 +136,10 @@ struct InstanceRecord {
   EntityId parent = ecs::kNoEntityId;
   std::uint64_t order = 0;
   std::unordered_map<EntityId, const Document*> overrides;  // by prefab entity id
+  std::unordered_set<EntityId> removed;  // prefab entity ids of removed_entities
+  // The world ids of prefab entities its overrides name that the prefab no
+  // longer has (Reader::dropped_parents_).
+  std::vector<EntityId> dropped;
   std::size_t first_entry = 0;  // its entities in Reader::entries_
   std::size_t end_entry = 0;
 };
@@ -153,8 +157,9 @@ class Reader {
   void ReadEntityKeys(std::size_t index, const Document& entity);
   std::optional<EntityId> ReadId(const Document& value, const Place& place, bool allow_null);
   void ReadComponents(std::size_t index);
-  // /instances: pass 1 creates every instance entity (so that references
-  // between instances and scene entities resolve), pass 2 their components.
+  // /instances: pass 1 reads every record and creates every instance entity
+  // (so that references between instances and scene entities resolve),
+  // pass 2 their components.
   void ReadInstanceRecords(const Document& instances);
   void ReadInstanceRecord(std::size_t index, const Document& record);
   void CreateInstanceEntities(std::size_t instance);
@@ -212,7 +217,6 @@ class Reader {
   // overrides still name, each with its instance root's entry: a scene
   // entity under one of them moves to the instance root.
   std::unordered_map<EntityId, std::size_t> dropped_parents_;
-  std::unordered_set<EntityId> removed_sources_;  // of the record being read
   std::unique_ptr<PrefabLibrary> own_prefabs_;  // when LoadOptions::prefabs is null
 };
 
@@ -650,23 +654,32 @@ void Reader::ReadInstanceRecords(const Document& instances) {
     own_prefabs_ = std::make_unique<PrefabLibrary>(*options_.asset_folder, options_);
     library = own_prefabs_.get();
   }
+  // Every record first, so that room for the entities of all instances is
+  // made once: a scene of many instances would otherwise grow the entries,
+  // the id index and the world's entity tables many times over.
   instances_.reserve(instances.size());
+  std::size_t instance_entities = 0;  // at most: removed entities still count
   for (std::size_t i = 0; i < instances.size() && !Stop(); ++i) {
     const std::string pointer = "/instances/" + std::to_string(i);
     if (library == nullptr) {
       sink_.Error(pointer + "/prefab", "the scene has no project folder to find its prefab files in");
       continue;
     }
-    instances_.push_back(InstanceRecord{pointer, {}, {}, {}, 0, {}, 0, 0});
-    removed_sources_.clear();
+    instances_.push_back(InstanceRecord{pointer, {}, {}, {}, 0, {}, {}, {}, 0, 0});
     ReadInstanceRecord(i, instances[i]);
-    InstanceRecord& record = instances_.back();
+    const InstanceRecord& record = instances_.back();
     if (record.prefab == nullptr || record.id == ecs::kNoEntityId) {
       instances_.pop_back();
       continue;
     }
-    CreateInstanceEntities(instances_.size() - 1);
+    instance_entities += record.prefab->entities.size();
   }
+  // Never more than the limit allows: a file over it is refused below.
+  const std::size_t room = std::min(entries_.size() + instance_entities, options_.max_entities);
+  entries_.reserve(room);
+  entry_by_id_.reserve(room);
+  world_->ReserveEntities(room);
+  for (std::size_t i = 0; i < instances_.size() && !Stop(); ++i) CreateInstanceEntities(i);
   if (entries_.size() > options_.max_entities) {
     sink_.Error("/instances", "the instances make " + std::to_string(entries_.size()) +
                                   " entities in all, over the limit of " + std::to_string(options_.max_entities));
@@ -762,7 +775,7 @@ void Reader::ReadInstanceRecord(std::size_t index, const Document& value) {
       if (prefab.Find(*source).IsNull()) {
         sink_.Warning(override_pointer, "prefab " + prefab.path + " no longer has entity " + it.key() +
                                             ": its overrides are dropped");
-        dropped_parents_.emplace(InstanceEntityId(record.id, prefab.root_id, *source), entries_.size());
+        record.dropped.push_back(InstanceEntityId(record.id, prefab.root_id, *source));
         continue;
       }
       ReadOverrideKeys(record, *source, *it, override_pointer);
@@ -780,7 +793,7 @@ void Reader::ReadInstanceRecord(std::size_t index, const Document& value) {
       } else if (*source == prefab.root_id) {
         sink_.Error(element_pointer, "the prefab's root cannot be removed from its instance (delete the instance instead)");
       } else if (!prefab.Find(*source).IsNull()) {
-        removed_sources_.insert(*source);
+        record.removed.insert(*source);
       }
     }
   }
@@ -821,13 +834,14 @@ void Reader::CreateInstanceEntities(std::size_t instance) {
   const ecs::Coordinator& source_world = *prefab.world;
   const bool names = world_->IsRegistered<ecs::Name>() && source_world.IsRegistered<ecs::Name>();
   record.first_entry = entries_.size();
+  for (const EntityId dropped : record.dropped) dropped_parents_.emplace(dropped, record.first_entry);
   // Entities whose prefab parent is left out are left out with it.
   std::unordered_set<EntityId> left_out;
   for (const ecs::Entity source : prefab.entities) {
     const EntityId source_id = source_world.GetEntityId(source);
     const ecs::Entity source_parent = source_world.GetParent(source);
     const EntityId source_parent_id = source == prefab.root ? ecs::kNoEntityId : source_world.GetEntityId(source_parent);
-    if (removed_sources_.contains(source_id) || left_out.contains(source_parent_id)) {
+    if (record.removed.contains(source_id) || left_out.contains(source_parent_id)) {
       left_out.insert(source_id);
       continue;
     }
@@ -837,12 +851,15 @@ void Reader::CreateInstanceEntities(std::size_t instance) {
     entry.source = source;
     const auto override_it = record.overrides.find(source_id);
     const Document* overrides = override_it == record.overrides.end() ? nullptr : override_it->second;
+    constexpr std::string_view kOverrides = "/overrides/";
+    entry.origin.reserve(record.pointer.size() + kOverrides.size() + 16);  // + the id's 16 digits: one allocation
+    entry.origin += record.pointer;
+    entry.origin += kOverrides;
+    ecs::AppendHex(entry.origin, source_id);
     if (source == prefab.root) {
-      entry.origin = record.pointer + "/overrides/" + ecs::ToHex(source_id);
       entry.parent = record.parent;
       entry.order = record.order;
     } else {
-      entry.origin = record.pointer + "/overrides/" + ecs::ToHex(source_id);
       entry.parent = InstanceEntityId(record.id, prefab.root_id, source_parent_id);
       entry.order = source_world.SiblingIndex(source);
       if (overrides != nullptr) {
