@@ -3,6 +3,7 @@
 #include <system_error>
 #include <utility>
 
+#include "cairn/assets/asset_index.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/project_scenes.h"
 #include "scene_file.h"
@@ -38,7 +39,11 @@ SceneProjects::Lookup SceneProjects::For(const std::string& argument, std::ostre
 
 serialization::PrefabLibrary* SceneProjects::PrefabsFor(const fs::path& folder, const serialization::LoadOptions& options) {
   std::unique_ptr<serialization::PrefabLibrary>& library = prefabs_[folder];
-  if (library == nullptr) library = std::make_unique<serialization::PrefabLibrary>(folder, options);
+  if (library == nullptr) {
+    library = std::make_unique<serialization::PrefabLibrary>(folder, options);
+    // A prefab moved in the editor's Assets panel is found through the asset index.
+    library->SetMovedFiles([folder](const std::string& path) { return assets::MovedAssetPath(folder, path); });
+  }
   return library.get();
 }
 

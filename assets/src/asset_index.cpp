@@ -216,4 +216,14 @@ AssetIndex::LoadResult AssetIndex::Load(const std::filesystem::path& project_fol
   return {std::move(index), ""};
 }
 
+std::optional<std::string> MovedAssetPath(const std::filesystem::path& project_folder, std::string_view path) {
+  std::error_code error;
+  if (!std::filesystem::exists(project_folder / kAssetIndexFileName, error)) return std::nullopt;
+  const AssetIndex::LoadResult loaded = AssetIndex::Load(project_folder, 1);
+  if (!loaded.index) return std::nullopt;
+  std::string current = loaded.index->Resolve(path);
+  if (current == NormalizeAssetPath(path).path.value_or(std::string(path))) return std::nullopt;
+  return current;
+}
+
 }  // namespace cairn::assets

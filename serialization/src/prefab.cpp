@@ -211,6 +211,12 @@ PrefabLookup PrefabLibrary::Get(std::string_view path) {
   const std::optional<Stamp> stamp = StampOf(*key, &error);
   if (!stamp) {
     entries_.erase(*key);
+    if (moved_) {
+      if (const std::optional<std::string> now = moved_(*key); now && Normalise(*now) && *Normalise(*now) != *key) {
+        PrefabLookup lookup = Get(*now);
+        if (lookup.prefab != nullptr) return lookup;
+      }
+    }
     return {nullptr, std::move(error)};
   }
   auto found = entries_.find(*key);

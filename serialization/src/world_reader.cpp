@@ -710,10 +710,15 @@ void Reader::ReadInstanceRecord(std::size_t index, const Document& value) {
         continue;
       }
       PrefabLibrary* library = options_.prefabs != nullptr ? options_.prefabs : own_prefabs_.get();
-      PrefabLookup lookup = library->Get(it->get_ref<const std::string&>());
+      const std::string& path = it->get_ref<const std::string&>();
+      PrefabLookup lookup = library->Get(path);
       if (lookup.prefab == nullptr) {
         sink_.Error(key_pointer, std::move(lookup.error));
       } else {
+        if (PrefabLibrary::Normalise(path) != lookup.prefab->path) {
+          sink_.Warning(key_pointer, "prefab " + Quoted(path) + " has moved to " + lookup.prefab->path +
+                                         ": the instance follows it (and is saved with the new path)");
+        }
         record.prefab = std::move(lookup.prefab);
       }
     } else if (key == "parent") {

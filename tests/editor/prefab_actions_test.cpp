@@ -13,6 +13,7 @@
 #include "cairn/ecs/components/rotator.h"
 #include "cairn/ecs/components/transform.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/prefab_actions.h"
@@ -264,6 +265,36 @@ TEST_CASE("An open scene's instances follow a prefab changed on disk, as one und
   context.Flush();
   CHECK(t::Get<ecs::Light>(context.World(), bulb).intensity == before);
   CHECK_FALSE(context.RefreshPrefabInstances(3.0));  // nothing changed since
+}
+
+TEST_CASE("A scene saved before its prefab moved in the Assets panel still opens, following the move", "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  const std::string saved = studio.Save();
+  auto other = SceneWorld(3);
+  REQUIRE(cairn::editor::MoveAsset(studio.folder.Path(), "lamp.scene", "props/lamp.scene", *other, 5).Ok());
+
+  cairn::editor::EditorOptions options;
+  options.journaling = false;
+  options.untitled_asset_folder = studio.folder.Path();
+  cairn::editor::EditorContext context(options);
+  serialization::LoadResult loaded = serialization::LoadScene(saved, context.SceneLoadOptions());
+  REQUIRE(loaded.Ok());
+  REQUIRE(loaded.diagnostics.size() == 1);
+  CHECK(loaded.diagnostics[0].ToString() ==
+        "/instances/0/prefab: prefab \"lamp.scene\" has moved to props/lamp.scene: the instance follows it (and is "
+        "saved with the new path)");
+  CHECK(ecs::DumpWorld(*loaded.scene->world).find("props/lamp.scene") != std::string::npos);
+  const std::string resaved =
+      serialization::SaveSceneToString(*loaded.scene->world, ecs::PlainValue(), context.Prefabs());
+  CHECK(resaved.find("\"prefab\": \"props/lamp.scene\"") != std::string::npos);
+  // Without the index the old path names nothing.
+  std::filesystem::remove(studio.folder / "assets.index.json");
+  serialization::PrefabLibrary plain(studio.folder.Path(), studio.options);
+  serialization::LoadOptions without = studio.options;
+  without.prefabs = &plain;
+  CHECK_FALSE(serialization::LoadScene(saved, without).Ok());
 }
 
 }  // namespace

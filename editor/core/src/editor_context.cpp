@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "cairn/assets/asset_index.h"
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/prefab_actions.h"
@@ -111,6 +112,8 @@ serialization::PrefabLibrary& EditorContext::PrefabsFor(
     const std::filesystem::path& folder, const std::shared_ptr<const serialization::Project>& project) const {
   if (prefabs_ == nullptr || prefabs_folder_ != folder || prefabs_project_ != project) {
     prefabs_ = std::make_unique<serialization::PrefabLibrary>(folder, serialization::ProjectSceneOptions(project));
+    // A prefab moved in the Assets panel is found through the asset index.
+    prefabs_->SetMovedFiles([folder](const std::string& path) { return assets::MovedAssetPath(folder, path); });
     prefabs_folder_ = folder;
     prefabs_project_ = project;
   }

@@ -106,4 +106,10 @@ struct AssetIndexLoadResult {
   std::string error;  // names the file and the problem
 };
 
+// Where the asset once at `path` is now, by the index of `project_folder`:
+// its current path when the index knows it under another, else nullopt (no
+// index, an unreadable one, or no move). For files looked up by an old path
+// (a prefab an older scene names).
+std::optional<std::string> MovedAssetPath(const std::filesystem::path& project_folder, std::string_view path);
+
 }  // namespace cairn::assets

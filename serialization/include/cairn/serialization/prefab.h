@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -135,6 +136,13 @@ class PrefabLibrary {
 
   PrefabLookup Get(std::string_view path);
 
+  // Where a prefab file that is not there now lives, when the project keeps
+  // a record of moved files (the editor's asset index): its current path, or
+  // nullopt. Get then answers a moved path with the prefab at its new one
+  // (Prefab::path says which).
+  using MovedFiles = std::function<std::optional<std::string>(const std::string& path)>;
+  void SetMovedFiles(MovedFiles moved) { moved_ = std::move(moved); }
+
   // The loaded prefabs whose file, or a prefab file they nest, changed on
   // disk since they were loaded (a stat per file: cheap enough to poll).
   std::vector<std::string> Changed() const;
@@ -191,6 +199,7 @@ class PrefabLibrary {
   std::map<std::string, Entry, std::less<>> entries_;
   std::vector<Frame> loading_;  // the chain of prefabs being loaded
   int pins_ = 0;
+  MovedFiles moved_;
 };
 
 }  // namespace cairn::serialization
