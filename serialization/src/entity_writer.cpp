@@ -72,6 +72,8 @@ class EntityWriter {
   void ComputeSiblingOrders();
   void ComputeWorldMatrices();
   void WriteEntity(ecs::EntityId id, Entity entity);
+  // `"parent": ..., "order": N` of an entity or an instance's root (depth 3).
+  void WritePlace(Entity entity);
   void WriteComponents(Entity entity);
   // `leftovers`: fields to write after the reflected ones (those a
   // runtime-defined type no longer has); null for none.
@@ -200,17 +202,7 @@ void EntityWriter::WriteInstance(const Instance& instance) {
   AppendString(out_, instance.prefab->path);
   out_ += ',';
   AppendNewline(out_, 3);
-  out_ += "\"parent\": ";
-  const ecs::EntityId parent = parent_ids_[instance.root.index];
-  if (parent) {
-    AppendId(out_, parent);
-  } else {
-    out_ += "null";
-  }
-  out_ += ',';
-  AppendNewline(out_, 3);
-  out_ += "\"order\": ";
-  AppendUnsigned(out_, order_[instance.root.index]);
+  WritePlace(instance.root);
   out_ += ',';
   AppendNewline(out_, 3);
   out_ += "\"overrides\": {";
@@ -447,6 +439,20 @@ void EntityWriter::ComputeWorldMatrices() {
   }
 }
 
+void EntityWriter::WritePlace(Entity entity) {
+  out_ += "\"parent\": ";
+  const ecs::EntityId parent = parent_ids_[entity.index];
+  if (parent) {
+    AppendId(out_, parent);
+  } else {
+    out_ += "null";
+  }
+  out_ += ',';
+  AppendNewline(out_, 3);
+  out_ += "\"order\": ";
+  AppendUnsigned(out_, order_[entity.index]);
+}
+
 void EntityWriter::WriteEntity(ecs::EntityId id, Entity entity) {
   out_ += '{';
   AppendNewline(out_, 3);
@@ -463,17 +469,7 @@ void EntityWriter::WriteEntity(ecs::EntityId id, Entity entity) {
   }
   out_ += ',';
   AppendNewline(out_, 3);
-  out_ += "\"parent\": ";
-  const ecs::EntityId parent = parent_ids_[entity.index];
-  if (parent) {
-    AppendId(out_, parent);
-  } else {
-    out_ += "null";
-  }
-  out_ += ',';
-  AppendNewline(out_, 3);
-  out_ += "\"order\": ";
-  AppendUnsigned(out_, order_[entity.index]);
+  WritePlace(entity);
   out_ += ',';
   AppendNewline(out_, 3);
   out_ += "\"components\": ";

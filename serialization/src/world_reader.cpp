@@ -157,6 +157,12 @@ class Reader {
   void ReadEntityKeys(std::size_t index, const Document& entity);
   std::optional<EntityId> ReadId(const Document& value, const Place& place, bool allow_null);
   void ReadComponents(std::size_t index);
+  // The reused raw memory for one component of the type (see ScratchComponent).
+  void* ScratchFor(const ComponentInfo& info) {
+    auto& scratch = scratch_[info.type];
+    if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
+    return scratch->memory();
+  }
   // /instances: pass 1 reads every record and creates every instance entity
   // (so that references between instances and scene entities resolve),
   // pass 2 their components.
@@ -630,9 +636,7 @@ void Reader::ReadComponents(std::size_t index) {
       sink_.Error(place.Pointer(), "component " + Quoted(name) + " is runtime state and is never stored in files");
       continue;
     }
-    auto& scratch = scratch_[info.type];
-    if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
-    void* memory = scratch->memory();
+    void* memory = ScratchFor(info);
     info.Construct(memory);
     Document leftovers = Document::object();
     const bool ok = ReadComponent(info, *it, place, memory, leftovers);
@@ -953,9 +957,7 @@ void Reader::ReadInstanceComponents(std::size_t instance) {
       const ComponentInfo* info = target_of[type];
       if (info == nullptr || !signature.Test(type) || is_removed(info->name)) continue;
       if (is_root && info->type == prefab_instance_type) continue;  // the instance's own marker wins
-      auto& scratch = scratch_[info->type];
-      if (!scratch) scratch = std::make_unique<ScratchComponent>(*info);
-      void* memory = scratch->memory();
+      void* memory = ScratchFor(*info);
       info->CopyConstruct(memory, source_world.GetComponentData(entry.source, type));
       for (const FieldInfo& field : info->fields) {
         if (field.type == FieldType::kEntityRef) field.Ref<EntityId>(memory) = map_reference(field.Ref<EntityId>(memory));
@@ -1007,9 +1009,7 @@ void Reader::ReadInstanceComponents(std::size_t instance) {
           sink_.Error(place.Pointer(), "component " + Quoted(info.name) + " is both removed and changed");
           continue;
         }
-        auto& scratch = scratch_[info.type];
-        if (!scratch) scratch = std::make_unique<ScratchComponent>(info);
-        void* memory = scratch->memory();
+        void* memory = ScratchFor(info);
         info.Construct(memory);
         Document leftovers = Document::object();
         const bool ok = ReadComponent(info, *it, place, memory, leftovers);
