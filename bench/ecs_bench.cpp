@@ -158,6 +158,20 @@ void CreateCairn(benchmark::State& state, std::size_t count) {
   benchmark::DoNotOptimize(coordinator->EntityCount());
 }
 
+// (1b) The same world built in bulk: CreateEntities, then AddComponents of
+// each type (how a loader or a paste of many entities builds).
+void CreateBulkCairn(benchmark::State& state, std::size_t count) {
+  std::unique_ptr<Coordinator> coordinator;
+  Measure(
+      state, count, [&] { coordinator = MakeCoordinator(); },
+      [&] {
+        const std::vector<Entity> entities = coordinator->CreateEntities(count);
+        coordinator->AddComponents<Position>(entities, StartPosition);
+        coordinator->AddComponents<Velocity>(entities, StartVelocity);
+      });
+  benchmark::DoNotOptimize(coordinator->EntityCount());
+}
+
 void CreateBaseline(benchmark::State& state, std::size_t count) {
   std::vector<glm::vec3> position;
   std::vector<glm::vec3> velocity;
@@ -390,6 +404,7 @@ struct Workload {
 
 constexpr Workload kWorkloads[] = {
     {"create", "(1) create with Position+Velocity", 4.0, CreateCairn, CreateBaseline},
+    {"create_bulk", "(1b) the same in bulk", 4.0, CreateBulkCairn, CreateBaseline},
     {"move", "(2) Each Position+Velocity", 1.5, MoveCairn, MoveBaseline},
     {"move_health", "(3) Each Position+Velocity+Health (1/2)", 2.0, MoveWithHealthCairn, MoveWithHealthBaseline},
     {"random_get", "(4) GetComponent<Position>, random order", 5.0, RandomGetCairn, RandomGetBaseline},

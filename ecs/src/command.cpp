@@ -78,6 +78,7 @@ struct CommandApplier {
     const Entity root_parent = RequireParent(command.records.front().parent);
     // Everything checkable is checked; should a component still refuse to be
     // added, the entities created so far are destroyed again.
+    world.ReserveEntities(world.EntityCount() + command.records.size());
     try {
       for (const EntityRecord& record : command.records) {
         const Entity entity = world.CreateEntity(record.id);

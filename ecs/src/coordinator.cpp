@@ -27,7 +27,7 @@ std::uint64_t RandomIdSeed() {
   return (std::uint64_t{device()} << 32) ^ device();
 }
 
-Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed) {
+Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed), systems_(pool_) {
   RegisterComponent<Hierarchy>("Hierarchy", StorageKind::kPerEntity).HiddenFromUi().NotSerialized();
   hierarchy_ = &GetStorage<Hierarchy>();
   hierarchy_type_ = GetComponentType<Hierarchy>();
@@ -49,6 +49,15 @@ Entity Coordinator::CreateEntity(EntityId id) {
   return CreateEntityWithUnusedId(id);
 }
 
+std::vector<Entity> Coordinator::CreateEntities(std::size_t count) {
+  ReserveEntities(pool_.AliveCount() + count);
+  pool_.ReserveGeneratedIds(count);
+  std::vector<Entity> entities;
+  entities.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) entities.push_back(CreateEntityWithUnusedId(pool_.GenerateId()));
+  return entities;
+}
+
 Entity Coordinator::CreateEntityWithUnusedId(EntityId id) {
   const Entity entity = pool_.Create(id);
   if (entity.index == signatures_.size()) {
@@ -61,7 +70,7 @@ Entity Coordinator::CreateEntityWithUnusedId(EntityId id) {
   hierarchy_->Emplace(entity);
   links_.Link(entity, kNullEntity, kNullEntity);
   signature.Set(hierarchy_type_);
-  systems_.EntitySignatureChanged(entity, signature, hierarchy_type_);
+  if (systems_.Watches(hierarchy_type_)) systems_.EntitySignatureChanged(entity, signature, hierarchy_type_);
   events_.Publish(EntityCreated{entity, id});
   return entity;
 }
@@ -98,8 +107,15 @@ Entity Coordinator::GetEntity(EntityId id) const {
 }
 
 void Coordinator::ReserveEntities(std::size_t count) {
-  pool_.Reserve(count);
-  signatures_.reserve(count);
+  // Slots are reused before new ones are made, so `count` live entities
+  // never need more than this many slots.
+  const std::size_t slots = std::max(pool_.SlotCount(), count);
+  pool_.Reserve(slots);
+  signatures_.reserve(slots);
+  for (const auto& storage : storages_) {
+    if (storage->Kind() == StorageKind::kPerEntity) storage->Reserve(slots);
+  }
+  systems_.Reserve(slots);
 }
 
 std::string Coordinator::DescribeEntity(Entity entity) const {
@@ -211,8 +227,15 @@ void Coordinator::ThrowDuplicate(Entity entity, ComponentType type) const {
 void Coordinator::ComponentWasAdded(Entity entity, ComponentType type) {
   Signature& signature = signatures_[entity.index];
   signature.Set(type);
-  systems_.EntitySignatureChanged(entity, signature, type);
+  if (systems_.Watches(type)) systems_.EntitySignatureChanged(entity, signature, type);
   events_.Publish(ComponentAdded{entity, type});
+}
+
+void Coordinator::ComponentsWereAdded(std::span<const Entity> entities, ComponentType type) {
+  if (systems_.Watches(type)) systems_.EntitiesSignatureChanged(entities, signatures_, type);
+  if (events_.HasSubscribers<ComponentAdded>()) {
+    for (const Entity entity : entities) events_.Publish(ComponentAdded{entity, type});
+  }
 }
 
 ComponentType Coordinator::AddComponentFromName(Entity entity, std::string_view name) {
@@ -291,7 +314,7 @@ void Coordinator::RemoveComponent(Entity entity, ComponentType type) {
   // Indexed again: a handler may have created entities and moved the array.
   Signature& signature = signatures_[entity.index];
   signature.Reset(type);
-  systems_.EntitySignatureChanged(entity, signature, type);
+  if (systems_.Watches(type)) systems_.EntitySignatureChanged(entity, signature, type);
 }
 
 void Coordinator::NotifyComponentChanged(Entity entity, ComponentType type) {

@@ -95,4 +95,6 @@ void EntityPool::Reserve(std::size_t count) {
   ids_.reserve(count);
 }
 
+void EntityPool::ReserveGeneratedIds(std::size_t count) { drawn_slots_.reserve(drawn_slots_.size() + count); }
+
 }  // namespace cairn::ecs

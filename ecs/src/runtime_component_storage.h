@@ -33,7 +33,7 @@ class RuntimeComponentStorage final : public IComponentStorage {
   }
 
   void InsertCopy(Entity entity, const void* value) override {
-    if (size_ == capacity_) Grow();
+    if (size_ == capacity_) GrowTo(std::max<std::size_t>(16, capacity_ * 2));
     layout_->CopyConstruct(At(size_), value);
     try {
       owners_.Insert(entity);
@@ -43,12 +43,15 @@ class RuntimeComponentStorage final : public IComponentStorage {
     }
     ++size_;
   }
+  void Reserve(std::size_t slots) override {
+    owners_.Reserve(slots);
+    if (slots > capacity_) GrowTo(slots);
+  }
 
  private:
   std::byte* At(std::size_t slot) const { return base_ + slot * stride_; }
 
-  void Grow() {
-    const std::size_t capacity = std::max<std::size_t>(16, capacity_ * 2);
+  void GrowTo(std::size_t capacity) {
     auto* data = static_cast<std::byte*>(::operator new(capacity * stride_, std::align_val_t{layout_->Alignment()}));
     for (std::size_t slot = 0; slot < size_; ++slot) layout_->Relocate(data + slot * stride_, At(slot));
     Free(base_);

@@ -1,49 +1,8 @@
 #include "cairn/ecs/sparse_set.h"
 
 #include <algorithm>
-#include <new>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace cairn::ecs {
-
-namespace detail {
-
-namespace {
-
-constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
-
-// Large arrays start on a huge-page boundary so that the OS can back them
-// with huge pages from their first byte.
-std::size_t TableAlignment(std::size_t bytes, std::size_t alignment) {
-  return bytes >= kHugePageBytes && alignment < kHugePageBytes ? kHugePageBytes : alignment;
-}
-
-}  // namespace
-
-void* AllocateTable(std::size_t bytes, std::size_t alignment) {
-  alignment = TableAlignment(bytes, alignment);
-  if (alignment <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) return ::operator new(bytes);
-  void* memory = ::operator new(bytes, std::align_val_t{alignment});
-#if defined(__linux__)
-  // Only a hint: where it fails the array simply stays on small pages.
-  if (bytes >= kHugePageBytes) madvise(memory, (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1), MADV_HUGEPAGE);
-#endif
-  return memory;
-}
-
-void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
-  alignment = TableAlignment(bytes, alignment);
-  if (alignment <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
-    ::operator delete(memory);
-  } else {
-    ::operator delete(memory, std::align_val_t{alignment});
-  }
-}
-
-}  // namespace detail
 
 SparseSet::SparseSet(const SparseSet& other) : dense_(other.dense_) {
   pages_.resize(other.pages_.size());

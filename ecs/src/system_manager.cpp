@@ -9,6 +9,7 @@ void SystemManager::Add(std::size_t type, std::string name, std::shared_ptr<Syst
     if (entry.system->Name() == name) throw SystemError("a system named " + name + " is already registered");
   }
   system->name_ = std::move(name);
+  system->entities_.pool_ = pool_;
   systems_.push_back(Entry{type, std::move(system), {}});
   order_valid_ = false;
 }
@@ -49,7 +50,7 @@ void SystemManager::SetSignature(System& system, const Signature& signature) {
   IndexSignatures();
   // Membership is rebuilt by the Coordinator, which knows every entity.
   for (Entity entity : std::vector<Entity>(system.entities_.begin(), system.entities_.end())) {
-    system.entities_.Erase(entity);
+    system.entities_.Reset(entity.index);
     system.OnEntityRemoved(entity);
   }
 }
@@ -132,16 +133,20 @@ void SystemManager::Update(Coordinator& coordinator, float delta_seconds) {
   for (System* system : ExecutionOrder()) system->Update(coordinator, delta_seconds);
 }
 
+void SystemManager::Reserve(std::size_t slots) {
+  for (const Entry& entry : systems_) entry.system->entities_.Reserve(slots);
+}
+
 void SystemManager::UpdateMembership(System& system, Entity entity, const Signature& signature) {
   // Membership is read from the set itself, never inferred from an old
   // signature: a membership hook may change the entity in between.
   const bool matches = !system.signature_.None() && signature.Contains(system.signature_);
-  const bool member = system.entities_.Contains(entity);
+  const bool member = system.entities_.Test(entity.index);
   if (matches && !member) {
-    system.entities_.Insert(entity);
+    system.entities_.Set(entity.index);
     system.OnEntityAdded(entity);
   } else if (!matches && member) {
-    system.entities_.Erase(entity);
+    system.entities_.Reset(entity.index);
     system.OnEntityRemoved(entity);
   }
 }
@@ -158,12 +163,21 @@ void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signa
   }
 }
 
+void SystemManager::EntitiesSignatureChanged(std::span<const Entity> entities,
+                                             const detail::Table<Signature>& signatures, ComponentType changed) {
+  // Indexed afresh each step, as above (a hook may also move `signatures`).
+  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].size(); ++i) {
+    for (const Entity entity : entities) UpdateMembership(*watchers_[changed][i], entity, signatures[entity.index]);
+  }
+}
+
 void SystemManager::EntityDestroyed(Entity entity, Signature signature) {
   for (const Entry& entry : systems_) {
     System& system = *entry.system;
     // Only a system whose signature the entity's contains can hold it.
-    if (!system.signature_.None() && signature.Contains(system.signature_) && system.entities_.Contains(entity)) {
-      system.entities_.Erase(entity);
+    if (!system.signature_.None() && signature.Contains(system.signature_) &&
+        system.entities_.Test(entity.index)) {
+      system.entities_.Reset(entity.index);
       system.OnEntityRemoved(entity);
     }
   }

@@ -123,7 +123,8 @@ TEST_CASE("Registering a system twice is an error", "[ecs][systems]") {
   world.RegisterSystem<AlphaSystem>();
   REQUIRE_THROWS_AS(world.RegisterSystem<AlphaSystem>(), SystemError);
   REQUIRE_THROWS_WITH(world.RegisterSystem<AlphaSystem>(), "system AlphaSystem is already registered");
-  SystemManager manager;
+  const EntityPool pool(1);
+  SystemManager manager(pool);
   manager.Register<AlphaSystem>("Mover");
   REQUIRE_THROWS_WITH(manager.Register<BetaSystem>("Mover"), "a system named Mover is already registered");
 }
@@ -352,4 +353,36 @@ TEST_CASE("A two-system cycle names both systems", "[ecs][systems]") {
   world.SetSystemOrder<BetaSystem, AlphaSystem>();
   REQUIRE_THROWS_WITH(world.Systems().ExecutionOrder(),
                       "system ordering has a cycle: AlphaSystem runs after BetaSystem runs after AlphaSystem");
+}
+
+TEST_CASE("A system's entities come in slot order, and a stale handle is never among them", "[ecs][systems]") {
+  Coordinator world(1);
+  RegisterComponents(world);
+  const auto system = world.RegisterSystem<AlphaSystem>();
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position>());
+  std::vector<Entity> entities;
+  for (int i = 0; i < 200; ++i) entities.push_back(world.CreateEntity());
+  // Members in three words of the set, and gaps of whole words between them.
+  std::vector<Entity> expected;
+  for (const int i : {0, 1, 63, 64, 130, 199}) {
+    world.AddComponent<Position>(entities[i]);
+    expected.push_back(entities[i]);
+  }
+  REQUIRE(std::vector<Entity>(system->Entities().begin(), system->Entities().end()) == expected);
+  REQUIRE(system->Entities().Size() == expected.size());
+
+  // Slot 64 is freed and reused by an entity without Position: neither the
+  // old handle nor the new one is a member.
+  world.DestroyEntity(entities[64]);
+  REQUIRE_FALSE(system->Entities().Contains(entities[64]));
+  Entity reused = world.CreateEntity();
+  while (reused.index != 64) reused = world.CreateEntity();
+  REQUIRE_FALSE(system->Entities().Contains(reused));
+  REQUIRE_FALSE(system->Entities().Contains(kNullEntity));
+  world.AddComponent<Position>(reused);
+  REQUIRE(system->Entities().Contains(reused));
+  REQUIRE_FALSE(system->Entities().Contains(entities[64]));
+  expected[3] = reused;
+  REQUIRE(std::vector<Entity>(system->Entities().begin(), system->Entities().end()) == expected);
+  REQUIRE(Members(*system) == system->mirror);
 }

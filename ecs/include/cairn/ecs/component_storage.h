@@ -16,8 +16,6 @@
 // removed one's slot. References obtained from GetComponent are valid until
 // the next add or remove of the same component type.
 
-#include <algorithm>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -56,6 +54,9 @@ class IComponentStorage {
   // Copies *value (a component of this type) into a new component;
   // precondition: !Contains(entity).
   virtual void InsertCopy(Entity entity, const void* value) = 0;
+  // Makes room for entities of indices below `slots` (per entity) or for
+  // `slots` components (packed) without growing again.
+  virtual void Reserve(std::size_t slots) = 0;
 
   // The entity's component, or nullptr when it has none. Storages hold only
   // live entities and check the generation, so a hit proves the handle alive.
@@ -149,7 +150,7 @@ class ComponentStorage final : public IComponentStorage {
   template <typename... Args>
   T& Emplace(Entity entity, Args&&... args) {
     if (kind_ == StorageKind::kPerEntity) {
-      if (entity.index >= records_.size()) [[unlikely]] Grow(entity.index);
+      if (entity.index >= records_.size()) Grow(entity.index);
       Record& record = records_[entity.index];
       record.value = Make(std::forward<Args>(args)...);
       record.stamp = StampOf(entity);
@@ -206,6 +207,16 @@ class ComponentStorage final : public IComponentStorage {
   }
 
   void InsertCopy(Entity entity, const void* value) override { Emplace(entity, *static_cast<const T*>(value)); }
+  void Reserve(std::size_t slots) override {
+    if (kind_ == StorageKind::kPacked) {
+      owners_.Reserve(slots);
+      components_.reserve(slots);
+      base_ = reinterpret_cast<std::byte*>(components_.data());
+    } else {
+      records_.reserve(slots);  // capacity only: records are made as entities arrive
+      base_ = reinterpret_cast<std::byte*>(records_.data());
+    }
+  }
 
   // Packed storages: the components, parallel to Owners().
   T* Components() { return components_.data(); }
@@ -232,10 +243,11 @@ class ComponentStorage final : public IComponentStorage {
     }
   }
 
-  // Records for every index up to `index`, doubling so that creating entities
-  // one by one grows the array a logarithmic number of times.
+  // Records for every index up to `index`. Entities mostly arrive in index
+  // order, so this mostly appends one record (into reserved room, or the
+  // capacity doubles).
   void Grow(std::uint32_t index) {
-    records_.resize(std::bit_ceil(std::max<std::size_t>(std::size_t{index} + 1, 64)));
+    records_.resize(std::size_t{index} + 1);
     base_ = reinterpret_cast<std::byte*>(records_.data());
     slots_ = static_cast<std::uint32_t>(records_.size());
   }

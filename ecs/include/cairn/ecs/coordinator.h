@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <span>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -60,6 +61,9 @@ class Coordinator {
   Entity CreateEntity();
   // Same, with the given id; throws EntityIdError when it is zero or in use.
   Entity CreateEntity(EntityId id);
+  // `count` new root entities with fresh ids, in order: CreateEntity `count`
+  // times, with every per-slot array grown once (a world built in bulk).
+  std::vector<Entity> CreateEntities(std::size_t count);
   // Throws HierarchyError when the entity has children: use
   // DestroyEntityAndChildren, or move the children first.
   void DestroyEntity(Entity entity);
@@ -74,6 +78,9 @@ class Coordinator {
   Entity GetEntity(EntityId id) const;
   EntityId GenerateEntityId() { return pool_.GenerateId(); }
   std::size_t EntityCount() const { return pool_.AliveCount(); }
+  // Makes room for `count` live entities in every per-slot array (the
+  // entity pool, signatures, per-entity storages, system membership), so
+  // creating up to that many grows nothing.
   void ReserveEntities(std::size_t count);
 
   // "entity 3f2a9c0d41be7e10 (Player)"; for stale handles "stale entity 7#2".
@@ -126,6 +133,14 @@ class Coordinator {
 
   template <typename T>
   T& AddComponent(Entity entity, T value = T{});
+  // Gives every entities[i] the T value_of(i) (any callable from the
+  // position to a T): AddComponent for each, with T's storage grown once.
+  // All or nothing: every entity is checked (alive, without T, listed once)
+  // before any is changed, and the first failure throws as AddComponent
+  // would. Systems and ComponentAdded subscribers hear of the entities once
+  // all of them have their T, in order.
+  template <typename T, typename Fn>
+  void AddComponents(std::span<const Entity> entities, Fn&& value_of);
   template <typename T>
   void RemoveComponent(Entity entity) { RemoveComponent(entity, TypedSlotFor<T>(entity, "RemoveComponent").type); }
   template <typename T>
@@ -397,11 +412,13 @@ class Coordinator {
   // The same for a type given by index, which may not be registered.
   [[noreturn]] void ThrowCannotGetData(Entity entity, ComponentType type) const;
   void ComponentWasAdded(Entity entity, ComponentType type);
+  // ComponentWasAdded for entities whose signatures already have the type.
+  void ComponentsWereAdded(std::span<const Entity> entities, ComponentType type);
   // CreateEntity's work once `id` is known to be non-zero and unused.
   Entity CreateEntityWithUnusedId(EntityId id);
 
   EntityPool pool_;
-  std::vector<Signature> signatures_;  // by entity slot
+  detail::Table<Signature> signatures_;  // by entity slot
   std::vector<std::unique_ptr<IComponentStorage>> storages_;  // by ComponentType
   std::vector<std::shared_ptr<const ComponentInfo>> infos_;   // by ComponentType
   std::vector<TypedSlotEntry> typed_;                         // by detail::TypeIndexOf
@@ -448,6 +465,36 @@ T& Coordinator::AddComponent(Entity entity, T value) {
   storage.Emplace(entity, std::move(value));
   ComponentWasAdded(entity, type);
   return storage.Get(entity);  // looked up again: handlers may have added more
+}
+
+template <typename T, typename Fn>
+void Coordinator::AddComponents(std::span<const Entity> entities, Fn&& value_of) {
+  if (entities.empty()) return;
+  const TypedSlotEntry& slot = TypedSlotFor<T>(entities.front(), "AddComponents");
+  const ComponentType type = slot.type;
+  auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
+  // Check, marking each entity's signature as it passes (which also finds
+  // an entity listed twice); unmark them all on a failure.
+  for (std::size_t i = 0; i < entities.size(); ++i) {
+    const Entity entity = entities[i];
+    const bool alive = pool_.IsAlive(entity);
+    if (!alive || signatures_[entity.index].Test(type)) [[unlikely]] {
+      for (std::size_t j = 0; j < i; ++j) signatures_[entities[j].index].Reset(type);
+      if (!alive) RequireAlive(entity, "AddComponents", infos_[type]->name);
+      ThrowDuplicate(entity, type);
+    }
+    signatures_[entity.index].Set(type);
+  }
+  storage.Reserve(storage.Kind() == StorageKind::kPacked ? storage.Size() + entities.size() : pool_.SlotCount());
+  std::size_t added = 0;
+  try {
+    for (; added < entities.size(); ++added) storage.Emplace(entities[added], value_of(added));
+  } catch (...) {  // value_of threw: take back what was added
+    for (std::size_t j = 0; j < added; ++j) storage.Remove(entities[j]);
+    for (const Entity entity : entities) signatures_[entity.index].Reset(type);
+    throw;
+  }
+  ComponentsWereAdded(entities, type);
 }
 
 template <typename T>

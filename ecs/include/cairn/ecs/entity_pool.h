@@ -22,7 +22,7 @@
 
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/id_map.h"
-#include "cairn/ecs/sparse_set.h"  // detail::Table
+#include "cairn/ecs/table.h"
 
 namespace cairn::ecs {
 
@@ -108,6 +108,8 @@ class EntityPool {
   // The live entity in `slot`, or kNullEntity.
   Entity AtSlot(std::uint32_t slot) const;
   void Reserve(std::size_t count);
+  // Makes room for `count` more GenerateId calls.
+  void ReserveGeneratedIds(std::size_t count);
 
  private:
   static constexpr std::uint32_t kNoSlot = IdMap::kNotFound;
@@ -131,7 +133,7 @@ class EntityPool {
   detail::Table<EntityId> ids_;          // kNoEntityId for free slots
   // FIFO of free slots: live entries are free_slots_[free_head_..]. The
   // consumed prefix is dropped once it is at least half the vector.
-  std::vector<std::uint32_t> free_slots_;
+  detail::Table<std::uint32_t> free_slots_;
   std::size_t free_head_ = 0;
   IdSequence sequence_;
   detail::Table<std::uint32_t> drawn_slots_;  // by draw: the slot holding that id, or kNoSlot

@@ -14,36 +14,10 @@
 #include <vector>
 
 #include "cairn/ecs/entity.h"
+#include "cairn/ecs/table.h"
 
 namespace cairn::ecs {
 
-namespace detail {
-
-// Allocation for the ECS's big arrays (dense entity and component arrays,
-// the id map's buckets, the entity pool's per-slot arrays). Arrays of 2 MiB
-// or more are placed on transparent huge pages where the OS offers them
-// (Linux, madvise): random accesses into arrays of many megabytes then miss
-// the cache but not the TLB, and growing them takes one page fault per
-// 2 MiB instead of one per 4 KiB. Smaller arrays use operator new.
-void* AllocateTable(std::size_t bytes, std::size_t alignment);
-void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept;
-
-template <typename T>
-struct TableAllocator {
-  using value_type = T;
-  TableAllocator() = default;
-  template <typename U>
-  TableAllocator(const TableAllocator<U>&) noexcept {}
-  T* allocate(std::size_t count) { return static_cast<T*>(AllocateTable(count * sizeof(T), alignof(T))); }
-  void deallocate(T* memory, std::size_t count) noexcept { FreeTable(memory, count * sizeof(T), alignof(T)); }
-  friend bool operator==(TableAllocator, TableAllocator) { return true; }
-};
-
-// A std::vector whose storage comes from AllocateTable.
-template <typename T>
-using Table = std::vector<T, TableAllocator<T>>;
-
-}  // namespace detail
 
 class SparseSet {
  public:

@@ -7,7 +7,7 @@
 
 #include "cairn/ecs/fwd.h"
 #include "cairn/ecs/signature.h"
-#include "cairn/ecs/sparse_set.h"
+#include "cairn/ecs/system_entities.h"
 
 namespace cairn::ecs {
 
@@ -18,9 +18,10 @@ class System {
   // Called once per frame by Coordinator::UpdateSystems, in scheduled order.
   virtual void Update(Coordinator& coordinator, float delta_seconds);
 
-  // The entities matching the signature, in no particular order.
-  // @warning invalidated by any change to the membership (add/remove/destroy).
-  const SparseSet& Entities() const { return entities_; }
+  // The entities matching the signature, in slot order (system_entities.h).
+  // @warning a change to the membership (add/remove/destroy) while iterating
+  // may or may not be seen by the iteration.
+  const SystemEntities& Entities() const { return entities_; }
   const Signature& GetSignature() const { return signature_; }
   const std::string& Name() const { return name_; }
 
@@ -32,7 +33,7 @@ class System {
  private:
   friend class SystemManager;
 
-  SparseSet entities_;
+  SystemEntities entities_;
   Signature signature_;
   std::string name_;
 };

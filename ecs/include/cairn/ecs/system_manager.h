@@ -3,20 +3,27 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cairn/ecs/entity.h"
+#include "cairn/ecs/entity_pool.h"
 #include "cairn/ecs/errors.h"
 #include "cairn/ecs/signature.h"
 #include "cairn/ecs/system.h"
+#include "cairn/ecs/table.h"
 #include "cairn/ecs/type_index.h"
 
 namespace cairn::ecs {
 
 class SystemManager {
  public:
+  // `pool` holds the entities the systems' sets refer to; it outlives the
+  // manager.
+  explicit SystemManager(const EntityPool& pool) : pool_(&pool) {}
+
   template <typename T, typename... Args>
   std::shared_ptr<T> Register(std::string name, Args&&... args) {
     static_assert(std::is_base_of_v<System, T>, "systems derive from cairn::ecs::System");
@@ -63,11 +70,20 @@ class SystemManager {
   // whose signature does not name it cannot change membership, so only the
   // systems naming it are checked (the Coordinator's add/remove path).
   void EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed);
+  // EntitySignatureChanged(entity, signatures[entity.index], changed) for
+  // each entity, system by system.
+  void EntitiesSignatureChanged(std::span<const Entity> entities, const detail::Table<Signature>& signatures,
+                                ComponentType changed);
+  // True when some system's signature names the type: only then can adding
+  // or removing it change a membership.
+  bool Watches(ComponentType type) const { return type < watchers_.size() && !watchers_[type].empty(); }
   // Before an entity with this signature is destroyed. A copy: the
   // removal hooks may create entities and move the caller's array.
   void EntityDestroyed(Entity entity, Signature signature);
 
   std::size_t Count() const { return systems_.size(); }
+  // Makes room in every system's membership for entity slots below `slots`.
+  void Reserve(std::size_t slots);
 
  private:
   struct Entry {
@@ -86,6 +102,7 @@ class SystemManager {
   // Rebuilds watchers_ from the systems' signatures.
   void IndexSignatures();
 
+  const EntityPool* pool_;
   std::vector<Entry> systems_;
   // By component type: the systems whose signature names it, in
   // registration order; only they can gain or lose an entity when a

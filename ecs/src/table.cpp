@@ -1,0 +1,142 @@
+#include "cairn/ecs/table.h"
+
+#include <algorithm>
+#include <bit>
+#include <mutex>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace cairn::ecs::detail {
+
+namespace {
+
+constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+// Arrays from this size on are cached when freed (smaller ones are cheap
+// for operator new to reuse).
+constexpr std::size_t kCachedFromBytes = std::size_t{64} << 10;
+constexpr std::size_t kMaxCachedTables = 64;
+
+bool IsBig(std::size_t bytes) { return bytes >= kHugePageBytes; }
+bool IsCached(std::size_t bytes) { return bytes >= kCachedFromBytes; }
+
+// The bytes a cached array really takes: its size class.
+std::size_t SizeClass(std::size_t bytes) { return std::bit_ceil(bytes); }
+
+// Large arrays start on a huge-page boundary so that the OS can back them
+// with huge pages from their first byte.
+std::size_t TableAlignment(std::size_t bytes, std::size_t alignment) {
+  return IsBig(bytes) && alignment < kHugePageBytes ? kHugePageBytes : alignment;
+}
+
+void* AllocateFromSystem(std::size_t bytes, std::size_t alignment) {
+  if (alignment <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) return ::operator new(bytes);
+  void* memory = ::operator new(bytes, std::align_val_t{alignment});
+#if defined(__linux__)
+  // Only a hint: where it fails the array simply stays on small pages.
+  if (IsBig(bytes)) madvise(memory, (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1), MADV_HUGEPAGE);
+#endif
+  return memory;
+}
+
+void FreeToSystem(void* memory, std::size_t alignment) noexcept {
+  if (alignment <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+    ::operator delete(memory);
+  } else {
+    ::operator delete(memory, std::align_val_t{alignment});
+  }
+}
+
+// Freed arrays by size class and alignment, newest last. Shared by every
+// world in the process (worlds may live on different threads).
+class TableCache {
+ public:
+  void* Take(std::size_t bytes, std::size_t alignment) {
+    const std::lock_guard lock(mutex_);
+    for (std::size_t i = blocks_.size(); i-- > 0;) {
+      if (blocks_[i].bytes == bytes && blocks_[i].alignment == alignment) {
+        void* memory = blocks_[i].memory;
+        blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(i));
+        held_ -= bytes;
+        return memory;
+      }
+    }
+    return nullptr;
+  }
+
+  // False when the cache is full: the caller frees the block.
+  bool Keep(void* memory, std::size_t bytes, std::size_t alignment) {
+    const std::lock_guard lock(mutex_);
+    if (held_ + bytes > kTableCacheBytes || blocks_.size() == kMaxCachedTables) return false;
+    blocks_.push_back({memory, bytes, alignment});
+    held_ += bytes;
+    return true;
+  }
+
+  std::size_t Release() noexcept {
+    std::vector<Block> blocks;
+    {
+      const std::lock_guard lock(mutex_);
+      blocks.swap(blocks_);
+      held_ = 0;
+    }
+    std::size_t released = 0;
+    for (const Block& block : blocks) {
+      FreeToSystem(block.memory, block.alignment);
+      released += block.bytes;
+    }
+    return released;
+  }
+
+  std::size_t Held() noexcept {
+    const std::lock_guard lock(mutex_);
+    return held_;
+  }
+
+ private:
+  struct Block {
+    void* memory;
+    std::size_t bytes;
+    std::size_t alignment;
+  };
+
+  std::mutex mutex_;
+  std::vector<Block> blocks_;
+  std::size_t held_ = 0;
+};
+
+// Never destroyed: worlds freed by other static destructors still find it.
+TableCache& Cache() {
+  static TableCache* const cache = new TableCache();
+  return *cache;
+}
+
+}  // namespace
+
+void* AllocateTable(std::size_t bytes, std::size_t alignment) {
+  if (!IsCached(bytes)) return AllocateFromSystem(bytes, alignment);
+  bytes = SizeClass(bytes);
+  alignment = TableAlignment(bytes, alignment);
+  if (void* memory = Cache().Take(bytes, alignment)) return memory;
+  return AllocateFromSystem(bytes, alignment);
+}
+
+void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
+  if (IsCached(bytes)) {
+    bytes = SizeClass(bytes);
+    alignment = TableAlignment(bytes, alignment);
+    try {
+      if (Cache().Keep(memory, bytes, alignment)) return;
+    } catch (...) {  // no room to remember the block: give it back instead
+    }
+  }
+  FreeToSystem(memory, TableAlignment(bytes, alignment));
+}
+
+std::size_t ReleaseCachedTables() noexcept { return Cache().Release(); }
+
+std::size_t CachedTableBytes() noexcept { return Cache().Held(); }
+
+}  // namespace cairn::ecs::detail
