@@ -9,6 +9,17 @@
 #include <sys/mman.h>
 #endif
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CAIRN_TABLE_POISONING 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAIRN_TABLE_POISONING 1
+#endif
+#endif
+#if defined(CAIRN_TABLE_POISONING)
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace cairn::ecs::detail {
 
 namespace {
@@ -41,6 +52,20 @@ void* AllocateFromSystem(std::size_t bytes, std::size_t alignment) {
   return memory;
 }
 
+// Under AddressSanitizer a cached block is poisoned while it waits, so a
+// use after free of an array is still reported though its memory is kept.
+void Poison([[maybe_unused]] void* memory, [[maybe_unused]] std::size_t bytes) {
+#if defined(CAIRN_TABLE_POISONING)
+  ASAN_POISON_MEMORY_REGION(memory, bytes);
+#endif
+}
+
+void Unpoison([[maybe_unused]] void* memory, [[maybe_unused]] std::size_t bytes) {
+#if defined(CAIRN_TABLE_POISONING)
+  ASAN_UNPOISON_MEMORY_REGION(memory, bytes);
+#endif
+}
+
 void FreeToSystem(void* memory, std::size_t alignment) noexcept {
   if (alignment <= __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
     ::operator delete(memory);
@@ -60,6 +85,7 @@ class TableCache {
         void* memory = blocks_[i].memory;
         blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(i));
         held_ -= bytes;
+        Unpoison(memory, bytes);
         return memory;
       }
     }
@@ -72,6 +98,7 @@ class TableCache {
     if (held_ + bytes > kTableCacheBytes || blocks_.size() == kMaxCachedTables) return false;
     blocks_.push_back({memory, bytes, alignment});
     held_ += bytes;
+    Poison(memory, bytes);
     return true;
   }
 
@@ -84,6 +111,7 @@ class TableCache {
     }
     std::size_t released = 0;
     for (const Block& block : blocks) {
+      Unpoison(block.memory, block.bytes);
       FreeToSystem(block.memory, block.alignment);
       released += block.bytes;
     }
