@@ -70,7 +70,7 @@ Entity Coordinator::CreateEntityWithUnusedId(EntityId id) {
   hierarchy_->Emplace(entity);
   links_.Link(entity, kNullEntity, kNullEntity);
   signature.Set(hierarchy_type_);
-  if (systems_.Watches(hierarchy_type_)) systems_.EntitySignatureChanged(entity, signature, hierarchy_type_);
+  systems_.ComponentAdded(entity, signature, hierarchy_type_);
   events_.Publish(EntityCreated{entity, id});
   return entity;
 }
@@ -224,13 +224,6 @@ void Coordinator::ThrowDuplicate(Entity entity, ComponentType type) const {
 
 // ---- Components, by type index or name -------------------------------------------
 
-void Coordinator::ComponentWasAdded(Entity entity, ComponentType type) {
-  Signature& signature = signatures_[entity.index];
-  signature.Set(type);
-  if (systems_.Watches(type)) systems_.EntitySignatureChanged(entity, signature, type);
-  events_.Publish(ComponentAdded{entity, type});
-}
-
 void Coordinator::ComponentsWereAdded(std::span<const Entity> entities, ComponentType type) {
   if (systems_.Watches(type)) systems_.EntitiesSignatureChanged(entities, signatures_, type);
   if (events_.HasSubscribers<ComponentAdded>()) {
@@ -314,7 +307,7 @@ void Coordinator::RemoveComponent(Entity entity, ComponentType type) {
   // Indexed again: a handler may have created entities and moved the array.
   Signature& signature = signatures_[entity.index];
   signature.Reset(type);
-  if (systems_.Watches(type)) systems_.EntitySignatureChanged(entity, signature, type);
+  systems_.ComponentRemoved(entity, signature, type);
 }
 
 void Coordinator::NotifyComponentChanged(Entity entity, ComponentType type) {

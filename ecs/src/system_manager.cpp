@@ -40,7 +40,8 @@ void SystemManager::IndexSignatures() {
   for (const Entry& entry : systems_) {
     entry.system->signature_.ForEach([&](ComponentType type) {
       if (watchers_.size() <= type) watchers_.resize(std::size_t{type} + 1);
-      watchers_[type].push_back(entry.system.get());
+      watchers_[type].systems.push_back(entry.system.get());
+      watchers_[type].quiet = watchers_[type].quiet && !entry.system->membership_hooks_;
     });
   }
 }
@@ -50,8 +51,8 @@ void SystemManager::SetSignature(System& system, const Signature& signature) {
   IndexSignatures();
   // Membership is rebuilt by the Coordinator, which knows every entity.
   for (Entity entity : std::vector<Entity>(system.entities_.begin(), system.entities_.end())) {
-    system.entities_.Reset(entity.index);
-    system.OnEntityRemoved(entity);
+    system.entities_.Leave(entity.index);
+    if (system.membership_hooks_) system.OnEntityRemoved(entity);
   }
 }
 
@@ -141,12 +142,9 @@ void SystemManager::UpdateMembership(System& system, Entity entity, const Signat
   // Membership is read from the set itself, never inferred from an old
   // signature: a membership hook may change the entity in between.
   const bool matches = !system.signature_.None() && signature.Contains(system.signature_);
-  const bool member = system.entities_.Test(entity.index);
-  if (matches && !member) {
-    system.entities_.Set(entity.index);
-    system.OnEntityAdded(entity);
-  } else if (!matches && member) {
-    system.entities_.Reset(entity.index);
+  if (matches) {
+    if (system.entities_.Join(entity.index) && system.membership_hooks_) system.OnEntityAdded(entity);
+  } else if (system.entities_.Leave(entity.index) && system.membership_hooks_) {
     system.OnEntityRemoved(entity);
   }
 }
@@ -158,16 +156,17 @@ void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signa
 void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed) {
   // Indexed afresh each step: a membership hook may set a signature, which
   // rebuilds the index.
-  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].size(); ++i) {
-    UpdateMembership(*watchers_[changed][i], entity, signature);
+  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].systems.size(); ++i) {
+    UpdateMembership(*watchers_[changed].systems[i], entity, signature);
   }
 }
 
 void SystemManager::EntitiesSignatureChanged(std::span<const Entity> entities,
                                              const detail::Table<Signature>& signatures, ComponentType changed) {
   // Indexed afresh each step, as above (a hook may also move `signatures`).
-  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].size(); ++i) {
-    for (const Entity entity : entities) UpdateMembership(*watchers_[changed][i], entity, signatures[entity.index]);
+  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].systems.size(); ++i) {
+    System& system = *watchers_[changed].systems[i];
+    for (const Entity entity : entities) UpdateMembership(system, entity, signatures[entity.index]);
   }
 }
 
@@ -175,9 +174,8 @@ void SystemManager::EntityDestroyed(Entity entity, Signature signature) {
   for (const Entry& entry : systems_) {
     System& system = *entry.system;
     // Only a system whose signature the entity's contains can hold it.
-    if (!system.signature_.None() && signature.Contains(system.signature_) &&
-        system.entities_.Test(entity.index)) {
-      system.entities_.Reset(entity.index);
+    if (!system.signature_.None() && signature.Contains(system.signature_) && system.entities_.Leave(entity.index) &&
+        system.membership_hooks_) {
       system.OnEntityRemoved(entity);
     }
   }

@@ -70,6 +70,26 @@ struct DeltaSystem : RecordingSystem {
   using RecordingSystem::RecordingSystem;
 };
 
+// Systems that keep System's empty membership hooks: their membership
+// changes are bit flips, inline in the add and remove paths.
+struct QuietPositionSystem : System {};
+struct QuietPairSystem : System {};
+struct QuietPairHealthSystem : QuietPairSystem {};  // inherits the base hooks through another system
+
+// The ways a system can override a hook, for KeepsBaseMembershipHooks.
+struct PublicAddedHookSystem : System {
+  void OnEntityAdded(Entity) override {}
+};
+struct ProtectedRemovedHookSystem : System {
+ protected:
+  void OnEntityRemoved(Entity) override {}
+};
+class PrivateHooksSystem : public System {
+  void OnEntityAdded(Entity) override {}
+  void OnEntityRemoved(Entity) override {}
+};
+struct DerivedFromHookedSystem : ProtectedRemovedHookSystem {};
+
 void RegisterComponents(Coordinator& world) {
   world.RegisterComponent<Position>("Position").Field("x", &Position::x);
   world.RegisterComponent<Velocity>("Velocity").Field("dx", &Velocity::dx);
@@ -385,4 +405,102 @@ TEST_CASE("A system's entities come in slot order, and a stale handle is never a
   expected[3] = reused;
   REQUIRE(std::vector<Entity>(system->Entities().begin(), system->Entities().end()) == expected);
   REQUIRE(Members(*system) == system->mirror);
+}
+
+TEST_CASE("Only a system type that overrides a membership hook is called for it", "[ecs][systems]") {
+  STATIC_REQUIRE(detail::KeepsBaseMembershipHooks<QuietPositionSystem>::value);
+  STATIC_REQUIRE(detail::KeepsBaseMembershipHooks<QuietPairHealthSystem>::value);
+  STATIC_REQUIRE_FALSE(detail::KeepsBaseMembershipHooks<PublicAddedHookSystem>::value);
+  STATIC_REQUIRE_FALSE(detail::KeepsBaseMembershipHooks<ProtectedRemovedHookSystem>::value);
+  STATIC_REQUIRE_FALSE(detail::KeepsBaseMembershipHooks<PrivateHooksSystem>::value);
+  STATIC_REQUIRE_FALSE(detail::KeepsBaseMembershipHooks<DerivedFromHookedSystem>::value);
+  STATIC_REQUIRE_FALSE(detail::KeepsBaseMembershipHooks<AlphaSystem>::value);
+
+  // A quiet system and a hooked one watching the same type: the hooked one
+  // still hears of every change, and both memberships stay exact.
+  Coordinator world(5);
+  RegisterComponents(world);
+  const auto quiet = world.RegisterSystem<QuietPositionSystem>();
+  const auto hooked = world.RegisterSystem<AlphaSystem>();
+  world.SetSystemSignature<QuietPositionSystem>(world.MakeSignature<Position>());
+  world.SetSystemSignature<AlphaSystem>(world.MakeSignature<Position>());
+  const Entity entity = world.CreateEntity();
+  world.AddComponent<Position>(entity);
+  world.RemoveComponent<Position>(entity);
+  world.AddComponent<Position>(entity);
+  REQUIRE(quiet->Entities().Contains(entity));
+  REQUIRE(hooked->Entities().Contains(entity));
+  const std::string handle = ToString(entity);
+  REQUIRE(hooked->hooks == std::vector<std::string>{"added " + handle, "removed " + handle, "added " + handle});
+  world.DestroyEntity(entity);
+  REQUIRE(quiet->Entities().Empty());
+  REQUIRE(hooked->mirror.empty());
+}
+
+TEST_CASE("Systems without membership hooks stay exact under random adds, removes and destroys", "[ecs][systems]") {
+  const auto seed = GENERATE(44u, 55u);
+  Coordinator world(seed);
+  RegisterComponents(world);
+  const auto position = world.RegisterSystem<QuietPositionSystem>();
+  const auto pair = world.RegisterSystem<QuietPairSystem>();
+  const auto pair_health = world.RegisterSystem<QuietPairHealthSystem>();
+  world.SetSystemSignature<QuietPositionSystem>(world.MakeSignature<Position>());
+  world.SetSystemSignature<QuietPairSystem>(world.MakeSignature<Position, Velocity>());
+  world.SetSystemSignature<QuietPairHealthSystem>(world.MakeSignature<Position, Velocity, Health>());
+  const std::vector<System*> systems{position.get(), pair.get(), pair_health.get()};
+
+  // Half way through, a ComponentRemoved handler appears: removals then take
+  // the path that runs handlers first; it checks the component is still there.
+  std::size_t removals_heard = 0;
+  std::mt19937 random(seed);
+  std::vector<Entity> alive;
+  for (int step = 0; step < 1500; ++step) {
+    if (step == 750) {
+      world.Events().Subscribe<ComponentRemoved>([&](const ComponentRemoved& event) {
+        REQUIRE(world.HasComponent(event.entity, event.type));
+        ++removals_heard;
+      });
+    }
+    const unsigned op = alive.empty() ? 0 : random() % 10;
+    if (op <= 1) {
+      alive.push_back(world.CreateEntity());
+    } else if (op == 2) {
+      const std::size_t doomed = random() % alive.size();
+      world.DestroyEntity(alive[doomed]);
+      alive.erase(alive.begin() + static_cast<std::ptrdiff_t>(doomed));
+    } else {
+      const Entity entity = alive[random() % alive.size()];
+      const unsigned type = random() % 3;
+      const bool add = op % 2 == 0;
+      auto toggle = [&](auto tag) {
+        using T = decltype(tag);
+        if (add && !world.HasComponent<T>(entity)) world.AddComponent<T>(entity);
+        if (!add && world.HasComponent<T>(entity)) world.RemoveComponent<T>(entity);
+      };
+      if (type == 0) toggle(Position{});
+      if (type == 1) toggle(Velocity{});
+      if (type == 2) toggle(Health{});
+    }
+    for (System* system : systems) {
+      INFO("seed " << seed << ", step " << step << ", system " << system->Name());
+      const auto expected = BruteForce(world, system->GetSignature());
+      REQUIRE(Members(*system) == expected);
+      REQUIRE(system->Entities().Size() == expected.size());
+    }
+  }
+  REQUIRE(removals_heard > 0);
+}
+
+TEST_CASE("The typed RemoveComponent reports the same errors as the one by type", "[ecs][systems]") {
+  Coordinator world(6);
+  RegisterComponents(world);
+  world.RegisterSystem<QuietPositionSystem>();
+  world.SetSystemSignature<QuietPositionSystem>(world.MakeSignature<Position>());
+  const Entity entity = world.CreateEntity();
+  REQUIRE_THROWS_AS(world.RemoveComponent<Position>(entity), MissingComponentError);
+  REQUIRE_THROWS_AS(world.RemoveComponent<Hierarchy>(entity), HierarchyError);
+  world.AddComponent<Position>(entity);
+  world.DestroyEntity(entity);
+  REQUIRE_THROWS_WITH(world.RemoveComponent<Position>(entity),
+                      Catch::Contains("stale entity handle") && Catch::Contains("RemoveComponent<Position>"));
 }

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -147,37 +148,30 @@ class ComponentStorage final : public IComponentStorage {
       : IComponentStorage(kind, kind == StorageKind::kPacked ? sizeof(T) : sizeof(Record), ValueOffset(),
                           std::is_trivially_destructible_v<T>) {}
 
+  // Precondition: the entity has no component of this type.
   template <typename... Args>
-  T& Emplace(Entity entity, Args&&... args) {
-    if (kind_ == StorageKind::kPerEntity) {
-      if (entity.index >= records_.size()) Grow(entity.index);
-      Record& record = records_[entity.index];
-      record.value = Make(std::forward<Args>(args)...);
-      record.stamp = StampOf(entity);
-      ++count_;
-      return record.value;
-    }
-    owners_.Insert(entity);
-    T& component = components_.emplace_back(Make(std::forward<Args>(args)...));
-    base_ = reinterpret_cast<std::byte*>(components_.data());
-    return component;
+  [[gnu::always_inline]] T& Emplace(Entity entity, Args&&... args) {
+    if (kind_ == StorageKind::kPacked) return EmplacePacked(entity, std::forward<Args>(args)...);
+    if (entity.index >= records_.size()) [[unlikely]] Grow(entity.index);
+    Record& record = records_[entity.index];
+    record.value = Make(std::forward<Args>(args)...);
+    record.stamp = StampOf(entity);
+    ++count_;
+    return record.value;
   }
 
-  // Packed: moves the last component into the removed one's slot. Per
-  // entity: releases what the value holds now (not when the slot is reused)
-  // and clears the stamp.
-  void RemoveValue(Entity entity) override {
-    if (kind_ == StorageKind::kPerEntity) {
-      Record& record = records_[entity.index];
-      record.value = T{};
-      record.stamp = 0;
-      --count_;
-      return;
-    }
-    const std::uint32_t slot = owners_.Erase(entity);
-    if (slot + 1 != components_.size()) components_[slot] = std::move(components_.back());
-    components_.pop_back();
+  // Remove with the type known: no call through the vtable. Packed: moves
+  // the last component into the removed one's slot. Per entity: releases
+  // what the value holds now (not when the slot is reused) and clears the
+  // stamp. Precondition: the entity has this component.
+  [[gnu::always_inline]] void Erase(Entity entity) {
+    if (kind_ == StorageKind::kPacked) return ErasePacked(entity);
+    Record& record = records_[entity.index];
+    if constexpr (!std::is_trivially_destructible_v<T>) record.value = T{};
+    record.stamp = 0;
+    --count_;
   }
+  void RemoveValue(Entity entity) override { Erase(entity); }
 
   // Precondition: the entity has this component (callers check first).
   T& Get(Entity entity) {
@@ -241,6 +235,20 @@ class ComponentStorage final : public IComponentStorage {
     } else {
       return T(std::forward<Args>(args)...);
     }
+  }
+
+  template <typename... Args>
+  T& EmplacePacked(Entity entity, Args&&... args) {
+    owners_.Insert(entity);
+    T& component = components_.emplace_back(Make(std::forward<Args>(args)...));
+    base_ = reinterpret_cast<std::byte*>(components_.data());
+    return component;
+  }
+
+  void ErasePacked(Entity entity) {
+    const std::uint32_t slot = owners_.Erase(entity);
+    if (slot + 1 != components_.size()) components_[slot] = std::move(components_.back());
+    components_.pop_back();
   }
 
   // Records for every index up to `index`. Entities mostly arrive in index

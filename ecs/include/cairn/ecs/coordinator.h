@@ -142,7 +142,7 @@ class Coordinator {
   template <typename T, typename Fn>
   void AddComponents(std::span<const Entity> entities, Fn&& value_of);
   template <typename T>
-  void RemoveComponent(Entity entity) { RemoveComponent(entity, TypedSlotFor<T>(entity, "RemoveComponent").type); }
+  void RemoveComponent(Entity entity);
   template <typename T>
   T& GetComponent(Entity entity);
   template <typename T>
@@ -367,23 +367,9 @@ class Coordinator {
     ComponentType type = 0;
   };
 
-  // detail::TypeIndexOf<T>() plus one, read without TypeIndexOf's guarded
-  // static, so that a loop of GetComponent calls has no call in it and its
-  // invariant loads can be hoisted. Zero until dynamic initialization has
-  // run (a Coordinator used by another static initializer): then the guarded
-  // function is asked.
-  template <typename T>
-  static inline const std::size_t type_index_plus_one_ = detail::TypeIndexOf<T>() + 1;
-
-  template <typename T>
-  static std::size_t FastTypeIndexOf() {
-    const std::size_t plus_one = type_index_plus_one_<T>;
-    return plus_one != 0 ? plus_one - 1 : detail::TypeIndexOf<T>();
-  }
-
   template <typename T>
   const TypedSlotEntry& TypedSlot() const {
-    const std::size_t index = FastTypeIndexOf<T>();
+    const std::size_t index = detail::FastTypeIndexOf<T>();
     if (index >= typed_.size() || typed_[index].storage == nullptr) ThrowUnregistered(typeid(T));
     return typed_[index];
   }
@@ -392,7 +378,7 @@ class Coordinator {
   // names the entity too.
   template <typename T>
   const TypedSlotEntry& TypedSlotFor(Entity entity, std::string_view operation) const {
-    const std::size_t index = FastTypeIndexOf<T>();
+    const std::size_t index = detail::FastTypeIndexOf<T>();
     if (index >= typed_.size() || typed_[index].storage == nullptr) [[unlikely]] {
       ThrowUnregisteredFor(typeid(T), entity, operation);
     }
@@ -411,7 +397,14 @@ class Coordinator {
   [[noreturn]] void ThrowCannotGet(Entity entity, ComponentType type) const;
   // The same for a type given by index, which may not be registered.
   [[noreturn]] void ThrowCannotGetData(Entity entity, ComponentType type) const;
-  void ComponentWasAdded(Entity entity, ComponentType type);
+  // After the storage of `type` took the entity's component: the
+  // signature, the systems, then ComponentAdded.
+  [[gnu::always_inline]] void ComponentWasAdded(Entity entity, ComponentType type) {
+    Signature& signature = signatures_[entity.index];
+    signature.Set(type);
+    systems_.ComponentAdded(entity, signature, type);
+    if (events_.HasSubscribers<ComponentAdded>()) [[unlikely]] events_.Publish(ComponentAdded{entity, type});
+  }
   // ComponentWasAdded for entities whose signatures already have the type.
   void ComponentsWereAdded(std::span<const Entity> entities, ComponentType type);
   // CreateEntity's work once `id` is known to be non-zero and unused.
@@ -455,7 +448,7 @@ ComponentRegistration<T> Coordinator::RegisterComponent(std::string name, Storag
 }
 
 template <typename T>
-T& Coordinator::AddComponent(Entity entity, T value) {
+[[gnu::always_inline]] inline T& Coordinator::AddComponent(Entity entity, T value) {
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "AddComponent");
   const ComponentType type = slot.type;
   auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
@@ -465,6 +458,23 @@ T& Coordinator::AddComponent(Entity entity, T value) {
   storage.Emplace(entity, std::move(value));
   ComponentWasAdded(entity, type);
   return storage.Get(entity);  // looked up again: handlers may have added more
+}
+
+template <typename T>
+void Coordinator::RemoveComponent(Entity entity) {
+  const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "RemoveComponent");
+  const ComponentType type = slot.type;
+  // The type-erased path words every error, and runs ComponentRemoved
+  // handlers while the component still exists; without either, the
+  // removal is a few stores, inline.
+  if (std::is_same_v<T, Hierarchy> || !pool_.IsAlive(entity) || !signatures_[entity.index].Test(type) ||
+      events_.HasSubscribers<ComponentRemoved>()) [[unlikely]] {
+    return RemoveComponent(entity, type);
+  }
+  static_cast<ComponentStorage<T>*>(slot.storage)->Erase(entity);
+  Signature& signature = signatures_[entity.index];
+  signature.Reset(type);
+  systems_.ComponentRemoved(entity, signature, type);
 }
 
 template <typename T, typename Fn>

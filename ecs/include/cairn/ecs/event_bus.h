@@ -32,13 +32,13 @@ class EventBus {
 
   template <typename Event>
   bool HasSubscribers() const {
-    const std::size_t index = detail::TypeIndexOf<Event>();
+    const std::size_t index = detail::FastTypeIndexOf<Event>();
     return index < channels_.size() && channels_[index].live > 0;
   }
 
   template <typename Event>
   void Publish(const Event& event) {
-    const std::size_t index = detail::TypeIndexOf<Event>();
+    const std::size_t index = detail::FastTypeIndexOf<Event>();
     if (index >= channels_.size() || channels_[index].live == 0) return;
     Dispatch(index, &event);
   }

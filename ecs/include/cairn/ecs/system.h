@@ -4,12 +4,18 @@
 // destroy.
 
 #include <string>
+#include <type_traits>
 
 #include "cairn/ecs/fwd.h"
 #include "cairn/ecs/signature.h"
 #include "cairn/ecs/system_entities.h"
 
 namespace cairn::ecs {
+
+namespace detail {
+template <typename T, typename = void>
+struct KeepsBaseMembershipHooks;
+}  // namespace detail
 
 class System {
  public:
@@ -27,15 +33,35 @@ class System {
 
  protected:
   // Hooks for systems that keep per-entity state; run inside the change.
+  // A system that overrides neither is never called for them: its
+  // membership changes are bit flips (SystemManager::ComponentAdded).
   virtual void OnEntityAdded(Entity entity);
   virtual void OnEntityRemoved(Entity entity);
 
  private:
   friend class SystemManager;
+  template <typename, typename>
+  friend struct detail::KeepsBaseMembershipHooks;
 
   SystemEntities entities_;
   Signature signature_;
   std::string name_;
+  bool membership_hooks_ = true;  // T overrides a hook (set by SystemManager::Register<T>)
 };
+
+namespace detail {
+
+// True when system type T keeps System's own (empty) membership hooks: then
+// &T::OnEntityAdded names System's member and has System's member type. An
+// override, public or not, makes the expression name T's member or be
+// inaccessible here, and the primary template (false) is chosen.
+template <typename T, typename>
+struct KeepsBaseMembershipHooks : std::false_type {};
+template <typename T>
+struct KeepsBaseMembershipHooks<
+    T, std::enable_if_t<std::is_same_v<decltype(&T::OnEntityAdded), void (System::*)(Entity)> &&
+                        std::is_same_v<decltype(&T::OnEntityRemoved), void (System::*)(Entity)>>> : std::true_type {};
+
+}  // namespace detail
 
 }  // namespace cairn::ecs

@@ -73,20 +73,29 @@ class SystemEntities {
     const std::size_t word = index >> 6;
     return word < words_.size() && ((words_[word] >> (index & 63u)) & 1u) != 0;
   }
-  // Preconditions: Set only for a slot whose bit is clear, Reset for one
-  // whose bit is set.
-  void Set(std::uint32_t index) {
+  // Sets the slot's bit; true when it was clear (the entity joined).
+  [[gnu::always_inline]] bool Join(std::uint32_t index) {
     const std::size_t word = index >> 6;
     if (word >= words_.size()) [[unlikely]] Grow(word);
-    words_[word] |= std::uint64_t{1} << (index & 63u);
-    ++count_;
+    const std::uint64_t bit = std::uint64_t{1} << (index & 63u);
+    const bool joined = (words_[word] & bit) == 0;
+    words_[word] |= bit;
+    count_ += joined ? 1 : 0;
+    return joined;
   }
-  void Reset(std::uint32_t index) {
-    words_[index >> 6] &= ~(std::uint64_t{1} << (index & 63u));
-    --count_;
+  // Clears the slot's bit; true when it was set (the entity left).
+  [[gnu::always_inline]] bool Leave(std::uint32_t index) {
+    const std::size_t word = index >> 6;
+    if (word >= words_.size()) return false;
+    const std::uint64_t bit = std::uint64_t{1} << (index & 63u);
+    const bool left = (words_[word] & bit) != 0;
+    words_[word] &= ~bit;
+    count_ -= left ? 1 : 0;
+    return left;
   }
   void Reserve(std::size_t slots) { words_.reserve((slots + 63) / 64); }
-  void Grow(std::size_t word) { words_.resize(word + 1); }
+  // Out of line (system.cpp): keeps Join small enough to inline.
+  void Grow(std::size_t word);
 
   std::vector<std::uint64_t> words_;
   std::size_t count_ = 0;

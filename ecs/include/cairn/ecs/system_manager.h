@@ -30,6 +30,7 @@ class SystemManager {
     const std::size_t type = detail::TypeIndexOf<T>();
     if (Find(type) != nullptr) throw SystemError("system " + name + " is already registered");
     auto system = std::make_shared<T>(std::forward<Args>(args)...);
+    system->membership_hooks_ = !detail::KeepsBaseMembershipHooks<T>::value;
     Add(type, std::move(name), system);
     return system;
   }
@@ -76,7 +77,27 @@ class SystemManager {
                                 ComponentType changed);
   // True when some system's signature names the type: only then can adding
   // or removing it change a membership.
-  bool Watches(ComponentType type) const { return type < watchers_.size() && !watchers_[type].empty(); }
+  bool Watches(ComponentType type) const { return type < watchers_.size() && !watchers_[type].systems.empty(); }
+
+  // The Coordinator's add path: component type `added` was just added to the
+  // entity, whose signature is now `signature`. Only the systems naming the
+  // type can gain the entity; when none of them has membership hooks, this
+  // is a bit set per system, inline.
+  [[gnu::always_inline]] void ComponentAdded(Entity entity, const Signature& signature, ComponentType added) {
+    if (added >= watchers_.size()) return;
+    const Watchers& watchers = watchers_[added];
+    if (!watchers.quiet) return EntitySignatureChanged(entity, signature, added);
+    for (System* system : watchers.systems) {
+      if (signature.Contains(system->signature_)) system->entities_.Join(entity.index);
+    }
+  }
+  // The remove path: every system naming `removed` no longer matches.
+  [[gnu::always_inline]] void ComponentRemoved(Entity entity, const Signature& signature, ComponentType removed) {
+    if (removed >= watchers_.size()) return;
+    const Watchers& watchers = watchers_[removed];
+    if (!watchers.quiet) return EntitySignatureChanged(entity, signature, removed);
+    for (System* system : watchers.systems) system->entities_.Leave(entity.index);
+  }
   // Before an entity with this signature is destroyed. A copy: the
   // removal hooks may create entities and move the caller's array.
   void EntityDestroyed(Entity entity, Signature signature);
@@ -104,10 +125,14 @@ class SystemManager {
 
   const EntityPool* pool_;
   std::vector<Entry> systems_;
-  // By component type: the systems whose signature names it, in
-  // registration order; only they can gain or lose an entity when a
-  // component of that type is added or removed.
-  std::vector<std::vector<System*>> watchers_;
+  // The systems whose signature names one component type, in registration
+  // order: only they can gain or lose an entity when a component of that
+  // type is added or removed.
+  struct Watchers {
+    std::vector<System*> systems;
+    bool quiet = true;  // none has membership hooks
+  };
+  std::vector<Watchers> watchers_;  // by component type
   std::vector<System*> order_;
   bool order_valid_ = false;
 };
