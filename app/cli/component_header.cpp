@@ -248,10 +248,9 @@ std::string CppType(const RuntimeFieldDefinition& field, const EnumNames& names)
   return field.type == FieldType::kEnum ? names.type : std::string(ecs::TraitsOf(field.type).cpp_type);
 }
 
-template <std::size_t N>
-std::string FloatList(const float* values) {
+std::string FloatList(const float* values, std::size_t count) {
   std::string list;
-  for (std::size_t i = 0; i < N; ++i) list += (i == 0 ? "" : ", ") + CppFloat(values[i]);
+  for (std::size_t i = 0; i < count; ++i) list += (i == 0 ? "" : ", ") + CppFloat(values[i]);
   return list;
 }
 
@@ -262,13 +261,14 @@ std::string Initialiser(const ecs::FieldInfo& field, const void* defaults, const
     case FieldType::kBool: return field.Ref<bool>(defaults) ? " = true;" : " = false;";
     case FieldType::kInt: return " = " + CppInt(field.Ref<std::int32_t>(defaults)) + ";";
     case FieldType::kFloat: return " = " + CppFloat(field.Ref<float>(defaults)) + ";";
-    case FieldType::kVec2: return "{" + FloatList<2>(&field.Ref<glm::vec2>(defaults)[0]) + "};";
-    case FieldType::kVec3: return "{" + FloatList<3>(&field.Ref<glm::vec3>(defaults)[0]) + "};";
-    case FieldType::kVec4: return "{" + FloatList<4>(&field.Ref<glm::vec4>(defaults)[0]) + "};";
+    case FieldType::kVec2:
+    case FieldType::kVec3:
+    case FieldType::kVec4:
+      return "{" + FloatList(&field.Ref<float>(defaults), ecs::TraitsOf(field.type).floats) + "};";
     case FieldType::kQuat: {
       const glm::quat& q = field.Ref<glm::quat>(defaults);
       const float wxyz[] = {q.w, q.x, q.y, q.z};
-      return "{" + FloatList<4>(wxyz) + "};  // w, x, y, z";
+      return "{" + FloatList(wxyz, std::size(wxyz)) + "};  // w, x, y, z";
     }
     case FieldType::kString:
     case FieldType::kAsset: return " = " + CppStringLiteral(field.Ref<std::string>(defaults)) + ";";

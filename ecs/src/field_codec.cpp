@@ -137,23 +137,23 @@ namespace {
 
 template <typename T>
 constexpr FieldTypeTraits Row(FieldType type, std::string_view name, std::string_view cpp_type, std::size_t floats,
-                              bool ranged) {
-  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats, ranged};
+                              bool ranged, FieldWidget widget) {
+  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats, ranged, widget};
 }
 
 // In FieldType's order: TraitsOf indexes it by the enum's value.
 constexpr FieldTypeTraits kFieldTypes[] = {
-    Row<bool>(FieldType::kBool, "bool", "bool", 0, false),
-    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0, true),
-    Row<float>(FieldType::kFloat, "float", "float", 1, true),
-    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2, true),
-    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3, true),
-    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4, true),
-    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4, false),
-    Row<std::string>(FieldType::kString, "string", "::std::string", 0, false),
-    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0, false),
-    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0, false),
-    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0, false),
+    Row<bool>(FieldType::kBool, "bool", "bool", 0, false, FieldWidget::kCheckbox),
+    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0, true, FieldWidget::kDragInt),
+    Row<float>(FieldType::kFloat, "float", "float", 1, true, FieldWidget::kDragFloats),
+    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2, true, FieldWidget::kDragFloats),
+    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3, true, FieldWidget::kDragFloats),
+    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4, true, FieldWidget::kDragFloats),
+    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4, false, FieldWidget::kRotation),
+    Row<std::string>(FieldType::kString, "string", "::std::string", 0, false, FieldWidget::kText),
+    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0, false, FieldWidget::kChoice),
+    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0, false, FieldWidget::kEntityPicker),
+    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0, false, FieldWidget::kText),
 };
 
 constexpr bool RowsInOrder() {
@@ -163,6 +163,14 @@ constexpr bool RowsInOrder() {
   return std::size(kFieldTypes) == static_cast<std::size_t>(FieldType::kAsset) + 1;
 }
 static_assert(RowsInOrder(), "kFieldTypes must list every FieldType, in order");
+
+constexpr bool FloatsFit() {
+  for (const FieldTypeTraits& row : kFieldTypes) {
+    if (row.floats > kMostFieldFloats) return false;
+  }
+  return true;
+}
+static_assert(FloatsFit(), "kMostFieldFloats must be the most floats of any row");
 
 }  // namespace
 

@@ -167,24 +167,25 @@ std::string Generate(const ecs::Coordinator& registry, Kind kind) {
        {{"type", "string"},
         {"description", "A non-zero 64-bit id as 16 hex digits (written in lowercase; read in either case)."},
         {"pattern", "^(?!0{16}$)[0-9a-fA-F]{16}$"}}},
-      {"entityRef", {{"anyOf", Json::array({Ref("entityId"), Json{{"type", "null"}}})}}},
-      {"vec2", NumberArray(2, "[x, y]")},
-      {"vec3", NumberArray(3, "[x, y, z]")},
-      {"vec4", NumberArray(4, "[x, y, z, w] or [r, g, b, a]")},
-      {"float", FloatSchema()},
-      {"quat",
-       [] {
-         Json quat = NumberArray(4, "Rotation quaternion [x, y, z, w] of length 1. A length off by more than 0.001 is "
-                                    "normalised on load with a warning; a length of 0 (below 1e-6) is an error, "
-                                    "which this schema states only for [0, 0, 0, 0].");
-         quat["not"] = Json{{"const", Json::array({0, 0, 0, 0})}};
-         return quat;
-       }()},
-      {"entity",
-       {{"type", "object"},
-        {"properties", std::move(entity_properties)},
-        {"required", Json::array({"id", "name", "parent", "order", "components"})},
-        {"additionalProperties", false}}}};
+      {"entityRef", {{"anyOf", Json::array({Ref("entityId"), Json{{"type", "null"}}})}}}};
+  // The float-based types, under the names FieldSchema refers to them by,
+  // each as many numbers as its values hold.
+  const auto define_floats = [&definitions](FieldType type, std::string description) -> Json& {
+    const ecs::FieldTypeTraits& traits = ecs::TraitsOf(type);
+    return definitions[std::string(traits.name)] = NumberArray(traits.floats, std::move(description));
+  };
+  define_floats(FieldType::kVec2, "[x, y]");
+  define_floats(FieldType::kVec3, "[x, y, z]");
+  define_floats(FieldType::kVec4, "[x, y, z, w] or [r, g, b, a]");
+  definitions[std::string(ecs::TraitsOf(FieldType::kFloat).name)] = FloatSchema();
+  define_floats(FieldType::kQuat,
+                "Rotation quaternion [x, y, z, w] of length 1. A length off by more than 0.001 is normalised on load "
+                "with a warning; a length of 0 (below 1e-6) is an error, which this schema states only for "
+                "[0, 0, 0, 0].")["not"] = Json{{"const", Json::array({0, 0, 0, 0})}};
+  definitions["entity"] = Json{{"type", "object"},
+                               {"properties", std::move(entity_properties)},
+                               {"required", Json::array({"id", "name", "parent", "order", "components"})},
+                               {"additionalProperties", false}};
   for (const ComponentInfo* info : stored) definitions["component." + info->name] = ComponentSchema(*info);
   if (scene) {
     definitions["instanceOverride"] = {

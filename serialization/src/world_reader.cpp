@@ -531,8 +531,8 @@ std::optional<Document> ConvertForField(const FieldInfo& field, const Document& 
     case FieldType::kVec2:
     case FieldType::kVec3:
     case FieldType::kVec4:
-    case FieldType::kQuat: {
-      const std::size_t count = field.type == FieldType::kVec2 ? 2 : field.type == FieldType::kVec3 ? 3 : 4;
+    case FieldType::kQuat: {  // a shorter array of numbers, padded to the type's float components
+      const std::size_t count = ecs::TraitsOf(field.type).floats;
       if (!value.is_array() || value.size() >= count || value.empty()) return std::nullopt;
       if (!std::all_of(value.begin(), value.end(), [](const Document& element) { return element.is_number(); })) {
         return std::nullopt;

@@ -177,6 +177,43 @@ TEST_CASE("[FieldCodec] One row per field type: names, storage and float compone
   CHECK_THROWS_AS(TraitsOf(static_cast<FieldType>(200)), std::invalid_argument);
 }
 
+TEST_CASE("[FieldCodec] Every field type names the Inspector widget that edits it", "[ecs][field_codec]") {
+  // A switch over every type, so that a new FieldType is a compiler warning
+  // here until the test states its widget.
+  const auto expected = [](FieldType type) {
+    switch (type) {
+      case FieldType::kBool: return FieldWidget::kCheckbox;
+      case FieldType::kInt: return FieldWidget::kDragInt;
+      case FieldType::kFloat:
+      case FieldType::kVec2:
+      case FieldType::kVec3:
+      case FieldType::kVec4: return FieldWidget::kDragFloats;
+      case FieldType::kQuat: return FieldWidget::kRotation;
+      case FieldType::kString:
+      case FieldType::kAsset: return FieldWidget::kText;
+      case FieldType::kEnum: return FieldWidget::kChoice;
+      case FieldType::kEntityRef: return FieldWidget::kEntityPicker;
+    }
+    FAIL("not a field type");
+    return FieldWidget::kText;
+  };
+  for (int i = 0; i <= static_cast<int>(FieldType::kAsset); ++i) {
+    const FieldTypeTraits& traits = TraitsOf(static_cast<FieldType>(i));
+    INFO(traits.name);
+    CHECK(traits.widget == expected(traits.type));
+    // What the widgets rely on in the row: the drag of floats takes its
+    // count from it, the text field edits a std::string, and a value's
+    // floats fit the room the Inspector copies them into.
+    CHECK((traits.widget == FieldWidget::kDragFloats) == (traits.floats >= 1 && traits.ranged));
+    CHECK((traits.widget == FieldWidget::kText) == (traits.cpp_type == "::std::string"));
+    CHECK(traits.floats <= kMostFieldFloats);
+  }
+  CHECK(TraitsOf(FieldType::kFloat).floats == 1);
+  CHECK(TraitsOf(FieldType::kVec2).floats == 2);
+  CHECK(TraitsOf(FieldType::kVec3).floats == 3);
+  CHECK(TraitsOf(FieldType::kVec4).floats == 4);
+}
+
 TEST_CASE("[FieldCodec] FloatRangeProblem names an overflowing number in the loader's words", "[ecs][field_codec]") {
   TestWorld world(1);
   RegisterBuiltinComponents(world);

@@ -12,8 +12,6 @@
 #include <memory>
 
 #include <glm/gtc/quaternion.hpp>
-#include <glm/vec2.hpp>
-#include <glm/vec4.hpp>
 
 #include "cairn/ecs/component_value.h"
 #include "cairn/ecs/field_codec.h"
@@ -35,6 +33,16 @@ ecs::ComponentValue EditedCopy(const std::shared_ptr<const ecs::ComponentInfo>& 
                                const void* component, const T& value) {
   ecs::ComponentValue copy(info, component);
   field.Ref<T>(copy.Data()) = value;
+  return copy;
+}
+
+// A copy of the component with the float components of the field (a float
+// or a vector, `count` of them in a row) set to `values`: a typed value, as
+// EditedCopy makes.
+ecs::ComponentValue EditedFloats(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                                 const void* component, const float* values, std::size_t count) {
+  ecs::ComponentValue copy(info, component);
+  std::copy_n(values, count, &field.Ref<float>(copy.Data()));
   return copy;
 }
 
@@ -77,6 +85,31 @@ bool DragComponents(float* values, int count, float speed, float min, float max,
   return changed;
 }
 
+// Colours show 0-255 components, which fit the Inspector's width; the picker
+// (click the swatch) edits them as floats.
+constexpr ImGuiColorEditFlags kColourFlags = ImGuiColorEditFlags_Uint8 | ImGuiColorEditFlags_PickerHueWheel |
+                                             ImGuiColorEditFlags_InputRGB;
+
+// The `count` float components of a float or vector field: one drag for a
+// single float, one per component for a vector, or a colour editor for a
+// colour of 3 or 4 components. Returns true when a value changed; reports
+// activity in `edit`.
+bool DragFloats(float* values, std::size_t count, const ecs::FieldHints& hints, float min, float max,
+                ImGuiSliderFlags clamp, FieldEdit& edit, float width) {
+  bool changed = false;
+  if (count == 1) {
+    changed = ImGui::DragFloat("##v", values, hints.speed, min, max, "%.3f", clamp);
+  } else if (hints.color && count == 3) {
+    changed = ImGui::ColorEdit3("##v", values, kColourFlags);
+  } else if (hints.color && count == 4) {
+    changed = ImGui::ColorEdit4("##v", values, kColourFlags | ImGuiColorEditFlags_AlphaBar);
+  } else {
+    return DragComponents(values, static_cast<int>(count), hints.speed, min, max, "%.3f", clamp, edit, width);
+  }
+  NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
+  return changed;
+}
+
 std::string DisplayEnumName(const std::string& name) {
   std::string text = name;
   bool start = true;
@@ -91,11 +124,6 @@ std::string DisplayEnumName(const std::string& name) {
   }
   return text;
 }
-
-// Colours show 0-255 components, which fit the Inspector's width; the picker
-// (click the swatch) edits them as floats.
-constexpr ImGuiColorEditFlags kColourFlags = ImGuiColorEditFlags_Uint8 | ImGuiColorEditFlags_PickerHueWheel |
-                                             ImGuiColorEditFlags_InputRGB;
 
 }  // namespace
 
@@ -115,13 +143,14 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
   const float unit_width = unit.empty() ? 0.0f : ImGui::CalcTextSize(unit.c_str()).x + spacing;
   const float width = std::max(ImGui::GetContentRegionAvail().x - unit_width, 20.0f);
   ImGui::SetNextItemWidth(width);
-  switch (field.type) {
-    case ecs::FieldType::kBool: {
+  const ecs::FieldTypeTraits& traits = ecs::TraitsOf(field.type);
+  switch (traits.widget) {
+    case ecs::FieldWidget::kCheckbox: {
       bool value = field.Ref<bool>(component);
       if (ImGui::Checkbox("##v", &value)) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
-    case ecs::FieldType::kInt: {
+    case ecs::FieldWidget::kDragInt: {
       std::int32_t value = field.Ref<std::int32_t>(component);
       const bool changed = ImGui::DragInt("##v", &value, std::max(hints.speed, 0.1f), static_cast<int>(min),
                                           static_cast<int>(max), "%d", clamp);
@@ -129,50 +158,19 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
       break;
     }
-    case ecs::FieldType::kFloat: {
-      float value = field.Ref<float>(component);
-      const bool changed = ImGui::DragFloat("##v", &value, hints.speed, min, max, "%.3f", clamp);
-      NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
-      break;
-    }
-    case ecs::FieldType::kVec2: {
-      glm::vec2 value = field.Ref<glm::vec2>(component);
-      if (DragComponents(&value.x, 2, hints.speed, min, max, "%.3f", clamp, edit, width)) {
-        edit.edited = EditedCopy(info_ptr, field, component, value);
+    case ecs::FieldWidget::kDragFloats: {
+      float values[ecs::kMostFieldFloats];
+      std::copy_n(&field.Ref<float>(component), traits.floats, values);
+      if (DragFloats(values, traits.floats, hints, min, max, clamp, edit, width)) {
+        edit.edited = EditedFloats(info_ptr, field, component, values, traits.floats);
       }
       break;
     }
-    case ecs::FieldType::kVec3: {
-      glm::vec3 value = field.Ref<glm::vec3>(component);
-      bool changed = false;
-      if (hints.color) {
-        changed = ImGui::ColorEdit3("##v", &value.x, kColourFlags);
-        NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      } else {
-        changed = DragComponents(&value.x, 3, hints.speed, min, max, "%.3f", clamp, edit, width);
-      }
-      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
-      break;
-    }
-    case ecs::FieldType::kVec4: {
-      glm::vec4 value = field.Ref<glm::vec4>(component);
-      bool changed = false;
-      if (hints.color) {
-        changed = ImGui::ColorEdit4("##v", &value.x, kColourFlags | ImGuiColorEditFlags_AlphaBar);
-        NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      } else {
-        changed = DragComponents(&value.x, 4, hints.speed, min, max, "%.3f", clamp, edit, width);
-      }
-      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
-      break;
-    }
-    case ecs::FieldType::kQuat: return DrawQuat(info_ptr, field, component, key);
-    case ecs::FieldType::kString:
-    case ecs::FieldType::kAsset: {
-      FieldEdit asset_edit = DrawText(info_ptr, field, component, key, width);
+    case ecs::FieldWidget::kRotation: return DrawQuat(info_ptr, field, component, key);
+    case ecs::FieldWidget::kText: {
+      FieldEdit text_edit = DrawText(info_ptr, field, component, key, width);
       const std::string& path = field.Ref<std::string>(component);
-      if (!path.empty() && asset_folder_ && key != refused_key_) {
+      if (field.type == ecs::FieldType::kAsset && !path.empty() && asset_folder_ && key != refused_key_) {
         if (std::optional<std::string> missing = serialization::MissingAssetProblem(*asset_folder_, path)) {
           ImGui::PushTextWrapPos(0.0f);
           BoundedTextColored(theme::kWarning, *missing);
@@ -180,9 +178,9 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
           GlobalWidgetMap().Record("inspector/missing_asset/" + info.name + "/" + field.name);
         }
       }
-      return asset_edit;
+      return text_edit;
     }
-    case ecs::FieldType::kEnum: {
+    case ecs::FieldWidget::kChoice: {
       const std::int32_t current = field.Ref<std::int32_t>(component);
       const bool known = current >= 0 && static_cast<std::size_t>(current) < field.enum_names.size();
       const std::string preview = known ? DisplayEnumName(field.enum_names[static_cast<std::size_t>(current)])
@@ -200,7 +198,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       }
       break;
     }
-    case ecs::FieldType::kEntityRef: return DrawEntityRef(world, info_ptr, field, component);
+    case ecs::FieldWidget::kEntityPicker: return DrawEntityRef(world, info_ptr, field, component);
   }
   if (!unit.empty()) {
     ImGui::SameLine(0.0f, spacing);

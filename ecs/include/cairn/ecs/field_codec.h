@@ -78,6 +78,20 @@ std::string EnumChoices(const FieldInfo& field);
 // data, not logic. A new field type is a row here (and its cases in the
 // codec's switches below, which the compiler lists when one is missing).
 
+// How the Inspector edits a field of a type. The widgets themselves are the
+// editor's (editor/panels/field_editor.h); here is only which one a type gets,
+// so the Inspector asks the table rather than deciding per type.
+enum class FieldWidget : std::uint8_t {
+  kCheckbox,      // bool
+  kDragInt,       // an integer dragged or typed, in the hints' range
+  kDragFloats,    // one drag per float component (FieldTypeTraits::floats); a colour editor
+                  // instead when hints.color and the value has 3 or 4 components
+  kRotation,      // a quaternion shown and dragged as Euler angles in degrees
+  kText,          // a line of text: a string, or an asset path (which also takes a dropped file)
+  kChoice,        // a combo of the enum's names
+  kEntityPicker,  // the target's name, which takes an entity dropped from the Hierarchy
+};
+
 struct FieldTypeTraits {
   FieldType type;
   std::string_view name;      // as files, schemas, projects and messages name it ("vec3")
@@ -87,9 +101,14 @@ struct FieldTypeTraits {
   bool trivial;        // copied, moved, compared and destroyed as bytes (all but strings)
   std::size_t floats;  // the float components a value holds (float 1, vecN N, quat 4); 0 for the rest
   bool ranged;         // FieldHints' min, max and step apply (int, float, vec2/3/4)
+  FieldWidget widget;  // how the Inspector edits it
 };
 
 const FieldTypeTraits& TraitsOf(FieldType type);
+
+// No field type holds more float components than this (vec4 and quat hold
+// 4): room enough to copy any value's floats.
+inline constexpr std::size_t kMostFieldFloats = 4;
 
 // Why a number-based field's value cannot be stored, in FloatProblem's words
 // ("expected a number in the range of a 32-bit float"): what an editor says

@@ -1,5 +1,6 @@
 #pragma once
-// One reflected field as an Inspector widget, chosen from its FieldInfo:
+// One reflected field as an Inspector widget, the one its type's row in the
+// field type table names (ecs::TraitsOf(type).widget):
 //
 //   kBool      checkbox                kString     text field
 //   kInt       drag                    kEnum       combo of the enum's names
