@@ -8,7 +8,7 @@ SparseSet::SparseSet(const SparseSet& other) : dense_(other.dense_) {
   pages_.resize(other.pages_.size());
   for (std::size_t page = 0; page < other.pages_.size(); ++page) {
     if (!other.pages_[page]) continue;
-    pages_[page] = std::make_unique<std::uint32_t[]>(kPageSize);
+    pages_[page] = std::make_unique_for_overwrite<Entry[]>(kPageSize);
     std::copy_n(other.pages_[page].get(), kPageSize, pages_[page].get());
   }
 }
@@ -21,8 +21,7 @@ SparseSet& SparseSet::operator=(const SparseSet& other) {
 void SparseSet::AddPage(std::size_t page) {
   if (page >= pages_.size()) pages_.resize(page + 1);
   if (!pages_[page]) {
-    pages_[page] = std::make_unique_for_overwrite<std::uint32_t[]>(kPageSize);
-    std::fill_n(pages_[page].get(), kPageSize, kNoSlot);
+    pages_[page] = std::make_unique<Entry[]>(kPageSize);
   }
 }
 

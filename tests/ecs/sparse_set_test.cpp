@@ -53,6 +53,27 @@ TEST_CASE("Erase swaps the last element into the hole and pops", "[ecs][sparse_s
   REQUIRE_FALSE(set.Contains(Entity{10, 0}));
 }
 
+TEST_CASE("SlotOfLive finds a handle by index and generation, whatever moved", "[ecs][sparse_set]") {
+  SparseSet set;
+  set.Insert(Entity{7, 3});
+  set.Insert(Entity{9, 0});
+  set.Insert(Entity{11, 5});
+  REQUIRE(set.SlotOfLive(Entity{9, 0}) == 1);
+  REQUIRE(set.SlotOfLive(Entity{9, 1}) == SparseSet::kNoSlot);
+  // The last element moves into the hole and keeps its generation.
+  set.Erase(Entity{7, 3});
+  REQUIRE(set.SlotOfLive(Entity{11, 5}) == 0);
+  REQUIRE(set.SlotOfLive(Entity{11, 4}) == SparseSet::kNoSlot);
+  REQUIRE(set.SlotOfLive(Entity{7, 3}) == SparseSet::kNoSlot);
+  // No handle of an absent index is found, whatever its generation
+  // (including the largest, which empty entries hold).
+  for (const std::uint32_t generation : {0u, 3u, 0x7fffffffu, 0xffffffffu}) {
+    REQUIRE(set.SlotOfLive(Entity{7, generation}) == SparseSet::kNoSlot);
+    REQUIRE(set.SlotOfLive(Entity{8, generation}) == SparseSet::kNoSlot);
+    REQUIRE(set.SlotOfLive(Entity{100'000, generation}) == SparseSet::kNoSlot);
+  }
+}
+
 TEST_CASE("Erasing the last element just pops it", "[ecs][sparse_set]") {
   SparseSet set;
   set.Insert(Entity{1, 0});

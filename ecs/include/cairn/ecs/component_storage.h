@@ -67,8 +67,8 @@ class IComponentStorage {
       std::byte* record = base_ + std::size_t{entity.index} * stride_;
       return StampAt(record) == StampOf(entity) ? record + value_offset_ : nullptr;
     }
-    const std::uint32_t slot = owners_.SlotOf(entity.index);
-    return slot != SparseSet::kNoSlot && owners_.At(slot) == entity ? base_ + std::size_t{slot} * stride_ : nullptr;
+    const std::uint32_t slot = owners_.SlotOfLive(entity);
+    return slot != SparseSet::kNoSlot ? base_ + std::size_t{slot} * stride_ : nullptr;
   }
   const void* FindData(Entity entity) const { return const_cast<IComponentStorage*>(this)->FindData(entity); }
   // Pointer to the component; precondition: Contains(entity).

@@ -1,7 +1,10 @@
 #pragma once
 // A set of entities with O(1) insert, erase and lookup and contiguous
-// iteration: a paged sparse array maps an entity index to a dense slot, and a
-// dense array holds the entities themselves.
+// iteration: a paged sparse array maps an entity index to a dense slot and
+// the generation of the entity there, and a dense array holds the entities
+// themselves. Keeping the generation in the sparse entry lets a lookup of a
+// handle (SlotOfLive) check it without reading the dense array: one access
+// fewer on the way to a packed component.
 //
 // Invalidation: Insert may reallocate the dense array; Erase moves the last
 // dense element into the erased slot (swap-and-pop). Iterators, pointers and
@@ -35,20 +38,25 @@ class SparseSet {
   std::uint32_t SlotOf(std::uint32_t index) const {
     const std::size_t page = index >> kPageBits;
     if (page >= pages_.size() || !pages_[page]) return kNoSlot;
-    return pages_[page][index & (kPageSize - 1)];
+    return pages_[page][index & (kPageSize - 1)].slot;
+  }
+
+  // Dense slot of this exact handle (index and generation), or kNoSlot.
+  std::uint32_t SlotOfLive(Entity entity) const {
+    const std::size_t page = entity.index >> kPageBits;
+    if (page >= pages_.size() || !pages_[page]) return kNoSlot;
+    const Entry entry = pages_[page][entity.index & (kPageSize - 1)];
+    return entry.generation == entity.generation ? entry.slot : kNoSlot;
   }
 
   // True when this exact handle (index and generation) is in the set.
-  bool Contains(Entity entity) const {
-    const std::uint32_t slot = SlotOf(entity.index);
-    return slot != kNoSlot && dense_[slot] == entity;
-  }
+  bool Contains(Entity entity) const { return SlotOfLive(entity) != kNoSlot; }
 
   // Adds the entity at the end of the dense array and returns its slot.
   // Precondition: no entity with the same index is in the set.
   std::uint32_t Insert(Entity entity) {
     const auto slot = static_cast<std::uint32_t>(dense_.size());
-    SparseRef(entity.index) = slot;
+    SparseRef(entity.index) = Entry{slot, entity.generation};
     dense_.push_back(entity);
     return slot;
   }
@@ -57,14 +65,14 @@ class SparseSet {
   // Returns the vacated slot (the caller mirrors the move in parallel arrays).
   // Precondition: Contains(entity).
   std::uint32_t Erase(Entity entity) {
-    std::uint32_t& erased = pages_[entity.index >> kPageBits][entity.index & (kPageSize - 1)];
-    const std::uint32_t slot = erased;
+    Entry& erased = pages_[entity.index >> kPageBits][entity.index & (kPageSize - 1)];
+    const std::uint32_t slot = erased.slot;
     const Entity last = dense_.back();
     if (last.index != entity.index) {
       dense_[slot] = last;
-      pages_[last.index >> kPageBits][last.index & (kPageSize - 1)] = slot;
+      pages_[last.index >> kPageBits][last.index & (kPageSize - 1)].slot = slot;
     }
-    erased = kNoSlot;
+    erased = Entry{};
     dense_.pop_back();
     return slot;
   }
@@ -80,15 +88,24 @@ class SparseSet {
   auto end() const { return dense_.end(); }
 
  private:
-  // The sparse entry of `index`, creating its page (all kNoSlot) if needed.
-  std::uint32_t& SparseRef(std::uint32_t index) {
+  // Where the entity of an index is, and its generation; an index without
+  // an entity has kNoSlot and a generation no handle has (the pool's are 31
+  // bits), so a lookup is one comparison whatever the handle.
+  struct Entry {
+    std::uint32_t slot = kNoSlot;
+    std::uint32_t generation = kNoGeneration;
+  };
+  static constexpr std::uint32_t kNoGeneration = std::numeric_limits<std::uint32_t>::max();
+
+  // The sparse entry of `index`, creating its page (all empty) if needed.
+  Entry& SparseRef(std::uint32_t index) {
     const std::size_t page = index >> kPageBits;
     if (page >= pages_.size() || !pages_[page]) [[unlikely]] AddPage(page);
     return pages_[page][index & (kPageSize - 1)];
   }
   void AddPage(std::size_t page);
 
-  std::vector<std::unique_ptr<std::uint32_t[]>> pages_;
+  std::vector<std::unique_ptr<Entry[]>> pages_;
   detail::Table<Entity> dense_;
 };
 
