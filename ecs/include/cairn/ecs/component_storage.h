@@ -152,7 +152,7 @@ class ComponentStorage final : public IComponentStorage {
   template <typename... Args>
   [[gnu::always_inline]] T& Emplace(Entity entity, Args&&... args) {
     if (kind_ == StorageKind::kPacked) return EmplacePacked(entity, std::forward<Args>(args)...);
-    if (entity.index >= records_.size()) [[unlikely]] Grow(entity.index);
+    if (entity.index >= slots_) [[unlikely]] Grow(entity.index);
     Record& record = records_[entity.index];
     record.value = Make(std::forward<Args>(args)...);
     record.stamp = StampOf(entity);

@@ -464,14 +464,16 @@ template <typename T>
 void Coordinator::RemoveComponent(Entity entity) {
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "RemoveComponent");
   const ComponentType type = slot.type;
+  auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
   // The type-erased path words every error, and runs ComponentRemoved
   // handlers while the component still exists; without either, the
-  // removal is a few stores, inline.
-  if (std::is_same_v<T, Hierarchy> || !pool_.IsAlive(entity) || !signatures_[entity.index].Test(type) ||
-      events_.HasSubscribers<ComponentRemoved>()) [[unlikely]] {
+  // removal is a few stores, inline. A storage holds only live handles, so
+  // finding the component proves the handle alive too.
+  if (std::is_same_v<T, Hierarchy> || storage.Find(entity) == nullptr || events_.HasSubscribers<ComponentRemoved>())
+      [[unlikely]] {
     return RemoveComponent(entity, type);
   }
-  static_cast<ComponentStorage<T>*>(slot.storage)->Erase(entity);
+  storage.Erase(entity);
   Signature& signature = signatures_[entity.index];
   signature.Reset(type);
   systems_.ComponentRemoved(entity, signature, type);
