@@ -8,6 +8,7 @@ EventBus::Channel& EventBus::ChannelFor(std::size_t index) {
   if (channels_.size() <= index) channels_.resize(index + 1);
   Channel& channel = channels_[index];
   ++channel.live;
+  ++live_;
   return channel;
 }
 
@@ -18,6 +19,7 @@ void EventBus::Unsubscribe(SubscriptionId id) {
       if (handler.id != id) continue;
       handler.id = 0;
       --channel.live;
+      --live_;
       needs_compaction_ = true;
       if (dispatch_depth_ == 0) Compact();
       return;

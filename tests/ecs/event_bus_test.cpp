@@ -52,6 +52,36 @@ TEST_CASE("Publishing without subscribers does nothing", "[ecs][events]") {
   REQUIRE_FALSE(bus.HasSubscribers<Ping>());
 }
 
+TEST_CASE("Subscribers are counted per event and across events", "[ecs][events]") {
+  EventBus bus;
+  int pings = 0;
+  const SubscriptionId first = bus.Subscribe<Ping>([&pings](const Ping&) { ++pings; });
+  const SubscriptionId second = bus.Subscribe<Ping>([&pings](const Ping&) { ++pings; });
+  const SubscriptionId pong = bus.Subscribe<Pong>([](const Pong&) {});
+  bus.Unsubscribe(pong);
+  bus.Unsubscribe(pong);  // twice: counted once
+  REQUIRE_FALSE(bus.HasSubscribers<Pong>());
+  REQUIRE(bus.HasSubscribers<Ping>());
+  bus.Publish(Ping{1});
+  REQUIRE(pings == 2);
+  bus.Unsubscribe(first);
+  REQUIRE(bus.HasSubscribers<Ping>());
+  bus.Publish(Ping{2});
+  REQUIRE(pings == 3);
+  // The last handler leaves during its own dispatch: nobody listens after.
+  SubscriptionId self = 0;
+  self = bus.Subscribe<Pong>([&bus, &self](const Pong&) { bus.Unsubscribe(self); });
+  bus.Unsubscribe(second);
+  bus.Publish(Pong{"bye"});
+  REQUIRE_FALSE(bus.HasSubscribers<Ping>());
+  REQUIRE_FALSE(bus.HasSubscribers<Pong>());
+  bus.Publish(Ping{3});
+  REQUIRE(pings == 3);
+  bus.Subscribe<Ping>([&pings](const Ping&) { ++pings; });
+  bus.Publish(Ping{4});
+  REQUIRE(pings == 4);
+}
+
 TEST_CASE("Subscription ids are distinct and non-zero", "[ecs][events]") {
   EventBus bus;
   const SubscriptionId a = bus.Subscribe<Ping>([](const Ping&) {});
