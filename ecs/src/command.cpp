@@ -32,9 +32,12 @@ struct CommandApplier {
 
   // A value that could not be saved (a NaN, an infinity, an unnamed enum
   // value, a quaternion that is not a rotation) never enters the world.
-  static void RequireStorable(const ComponentValue& value, std::string_view whose) {
+  // `whose` names the value's owner for the error, and is only asked then:
+  // a drag applies this to every value of every frame.
+  template <typename Whose>
+  static void RequireStorable(const ComponentValue& value, Whose&& whose) {
     if (value.Empty()) return;
-    if (auto problem = CheckComponentValue(value.Info(), value.Data())) throw CommandError(std::string(whose) + ": " + *problem);
+    if (auto problem = CheckComponentValue(value.Info(), value.Data())) throw CommandError(whose() + ": " + *problem);
   }
 
   std::vector<Command> operator()(const CreateEntityCommand& command) const {
@@ -68,7 +71,7 @@ struct CommandApplier {
       if (!ids.insert(record.id).second) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
       std::unordered_set<ComponentType> types;
       for (const ComponentValue& value : record.components) {
-        RequireStorable(value, "restore subtree: entity " + ToHex(record.id));
+        RequireStorable(value, [&record] { return "restore subtree: entity " + ToHex(record.id); });
         if (!types.insert(world.ResolveComponentType(value)).second) {
           throw CommandError("restore subtree: entity " + ToHex(record.id) + " lists component " + value.Name() +
                              " twice");
@@ -97,7 +100,7 @@ struct CommandApplier {
   std::vector<Command> operator()(const AddComponentCommand& command) const {
     const Entity entity = Require(command.id, "entity");
     const ComponentType type = world.ResolveComponentType(command.value);
-    RequireStorable(command.value, world.DescribeEntity(entity));
+    RequireStorable(command.value, [&] { return world.DescribeEntity(entity); });
     if (world.HasComponent(entity, type)) {
       throw DuplicateComponentError(world.DescribeEntity(entity) + " already has component " + command.value.Name());
     }
@@ -120,7 +123,7 @@ struct CommandApplier {
   std::vector<Command> operator()(const SetComponentCommand& command) const {
     const Entity entity = Require(command.id, "entity");
     const ComponentType type = world.ResolveComponentType(command.value);
-    RequireStorable(command.value, world.DescribeEntity(entity));
+    RequireStorable(command.value, [&] { return world.DescribeEntity(entity); });
     ComponentValue old = world.ReadComponentValue(entity, type);
     world.SetComponentValue(entity, command.value);
     return {SetComponentCommand{command.id, std::move(old)}};
