@@ -131,11 +131,16 @@ TEST_CASE("[FieldCodec] Commands refuse values that could not be saved, and chan
   REQUIRE_THROWS_WITH(ApplyCommand(world, SetComponentCommand{EntityId{0x10}, ComponentValue::From(info, broken)}),
                       Catch::Contains("Transform.position is not finite (inf)"));
   REQUIRE(world.GetComponent<Transform>(lamp).position == glm::vec3(0.0f));
+  // The refusal names the entity (described only when the check fails).
+  REQUIRE_THROWS_WITH(ApplyCommand(world, SetComponentCommand{EntityId{0x10}, ComponentValue::From(info, broken)}),
+                      Catch::StartsWith("entity 0000000000000010: Transform.position"));
 
   const Entity bare = world.CreateEntity(EntityId{0x11});
   REQUIRE_THROWS_WITH(ApplyCommand(world, AddComponentCommand{EntityId{0x11}, ComponentValue::From(info, broken)}),
                       Catch::Contains("Transform.position is not finite (inf)"));
   REQUIRE_FALSE(world.HasComponent<Transform>(bare));
+  REQUIRE_THROWS_WITH(ApplyCommand(world, AddComponentCommand{EntityId{0x11}, ComponentValue::From(info, broken)}),
+                      Catch::StartsWith("entity 0000000000000011: Transform.position"));
 
   EntityRecord record{EntityId{0x12}, kNoEntityId, kAppendPosition, {ComponentValue::From(info, broken)}};
   REQUIRE_THROWS_WITH(ApplyCommand(world, RestoreSubtreeCommand{{record}}),

@@ -126,6 +126,35 @@ std::set<std::uint64_t> BruteForce(Coordinator& world, const Signature& required
   return members;
 }
 
+// One random edit of the property tests, chosen by `op` (0-9): create an
+// entity (0-1; half of them under a live parent), destroy one with its
+// subtree (2), or add (even op) or remove (odd op) a random one of
+// Position, Velocity, Health on a live entity (4-9). 3 is left to the
+// caller (a test's own edit); on its own it changes nothing.
+void ApplyRandomEdit(Coordinator& world, std::mt19937& random, std::vector<Entity>& alive, unsigned op) {
+  if (op <= 1) {
+    const Entity entity = world.CreateEntity();
+    if (!alive.empty() && random() % 2 == 0) world.SetParent(entity, alive[random() % alive.size()]);
+    alive.push_back(entity);
+  } else if (op == 2) {
+    const Entity doomed = alive[random() % alive.size()];
+    world.DestroyEntityAndChildren(doomed);
+    std::erase_if(alive, [&world](Entity entity) { return !world.IsAlive(entity); });
+  } else if (op >= 4) {
+    const Entity entity = alive[random() % alive.size()];
+    const unsigned type = random() % 3;
+    const bool add = op % 2 == 0;
+    auto toggle = [&](auto tag) {
+      using T = decltype(tag);
+      if (add && !world.HasComponent<T>(entity)) world.AddComponent<T>(entity);
+      if (!add && world.HasComponent<T>(entity)) world.RemoveComponent<T>(entity);
+    };
+    if (type == 0) toggle(Position{});
+    if (type == 1) toggle(Velocity{});
+    if (type == 2) toggle(Health{});
+  }
+}
+
 }  // namespace
 
 TEST_CASE("A registered system is named after its type and can be fetched", "[ecs][systems]") {
@@ -259,32 +288,14 @@ TEST_CASE("System entity sets stay exact under random adds, removes and destroys
   std::vector<Entity> alive;
   for (int step = 0; step < 1500; ++step) {
     const unsigned op = alive.empty() ? 0 : random() % 10;
-    if (op <= 1) {
-      const Entity entity = world.CreateEntity();
-      if (!alive.empty() && random() % 2 == 0) world.SetParent(entity, alive[random() % alive.size()]);
-      alive.push_back(entity);
-    } else if (op == 2) {
-      const Entity doomed = alive[random() % alive.size()];
-      world.DestroyEntityAndChildren(doomed);
-      std::erase_if(alive, [&world](Entity entity) { return !world.IsAlive(entity); });
-    } else if (op == 3) {
+    if (op == 3) {
       // A system is told about a re-signature of every entity.
       const unsigned which = random() % 3;
       if (which == 0) world.SetSystemSignature<GammaSystem>(world.MakeSignature<Velocity>());
       if (which == 1) world.SetSystemSignature<GammaSystem>(world.MakeSignature<Position, Velocity, Health>());
       if (which == 2) world.SetSystemSignature<GammaSystem>(world.MakeSignature<Health, Position>());
     } else {
-      const Entity entity = alive[random() % alive.size()];
-      const unsigned type = random() % 3;
-      const bool add = op % 2 == 0;
-      auto toggle = [&](auto tag) {
-        using T = decltype(tag);
-        if (add && !world.HasComponent<T>(entity)) world.AddComponent<T>(entity);
-        if (!add && world.HasComponent<T>(entity)) world.RemoveComponent<T>(entity);
-      };
-      if (type == 0) toggle(Position{});
-      if (type == 1) toggle(Velocity{});
-      if (type == 2) toggle(Health{});
+      ApplyRandomEdit(world, random, alive, op);
     }
     for (RecordingSystem* system : systems) {
       INFO("seed " << seed << ", step " << step << ", system " << system->Name());
@@ -461,26 +472,7 @@ TEST_CASE("Systems without membership hooks stay exact under random adds, remove
         ++removals_heard;
       });
     }
-    const unsigned op = alive.empty() ? 0 : random() % 10;
-    if (op <= 1) {
-      alive.push_back(world.CreateEntity());
-    } else if (op == 2) {
-      const std::size_t doomed = random() % alive.size();
-      world.DestroyEntity(alive[doomed]);
-      alive.erase(alive.begin() + static_cast<std::ptrdiff_t>(doomed));
-    } else {
-      const Entity entity = alive[random() % alive.size()];
-      const unsigned type = random() % 3;
-      const bool add = op % 2 == 0;
-      auto toggle = [&](auto tag) {
-        using T = decltype(tag);
-        if (add && !world.HasComponent<T>(entity)) world.AddComponent<T>(entity);
-        if (!add && world.HasComponent<T>(entity)) world.RemoveComponent<T>(entity);
-      };
-      if (type == 0) toggle(Position{});
-      if (type == 1) toggle(Velocity{});
-      if (type == 2) toggle(Health{});
-    }
+    ApplyRandomEdit(world, random, alive, alive.empty() ? 0 : random() % 10);
     for (System* system : systems) {
       INFO("seed " << seed << ", step " << step << ", system " << system->Name());
       const auto expected = BruteForce(world, system->GetSignature());
