@@ -38,7 +38,7 @@ Coordinator::~Coordinator() = default;
 
 // ---- Entities ----------------------------------------------------------------
 
-Entity Coordinator::CreateEntity() { return CreateEntityWithUnusedId(pool_.GenerateId()); }
+Entity Coordinator::CreateEntity() { return SetUpNewEntity(pool_.CreateWithGeneratedId()); }
 
 Entity Coordinator::CreateEntity(EntityId id) {
   if (!id) throw EntityIdError("cannot create an entity with id 0000000000000000: ids are non-zero");
@@ -46,7 +46,7 @@ Entity Coordinator::CreateEntity(EntityId id) {
     throw EntityIdError("cannot create an entity with id " + ToHex(id) + ": " + DescribeEntity(pool_.Find(id)) +
                         " already has it");
   }
-  return CreateEntityWithUnusedId(id);
+  return SetUpNewEntity(pool_.Create(id));
 }
 
 std::vector<Entity> Coordinator::CreateEntities(std::size_t count) {
@@ -54,12 +54,11 @@ std::vector<Entity> Coordinator::CreateEntities(std::size_t count) {
   pool_.ReserveGeneratedIds(count);
   std::vector<Entity> entities;
   entities.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) entities.push_back(CreateEntityWithUnusedId(pool_.GenerateId()));
+  for (std::size_t i = 0; i < count; ++i) entities.push_back(SetUpNewEntity(pool_.CreateWithGeneratedId()));
   return entities;
 }
 
-Entity Coordinator::CreateEntityWithUnusedId(EntityId id) {
-  const Entity entity = pool_.Create(id);
+Entity Coordinator::SetUpNewEntity(Entity entity) {
   if (entity.index == signatures_.size()) {
     signatures_.emplace_back();
   } else if (entity.index > signatures_.size()) {
@@ -68,10 +67,10 @@ Entity Coordinator::CreateEntityWithUnusedId(EntityId id) {
   Signature& signature = signatures_[entity.index];
   signature.Clear();
   hierarchy_->Emplace(entity);
-  links_.Link(entity, kNullEntity, kNullEntity);
+  links_.LinkLastRoot(entity);
   signature.Set(hierarchy_type_);
   systems_.ComponentAdded(entity, signature, hierarchy_type_);
-  events_.Publish(EntityCreated{entity, id});
+  events_.Publish(EntityCreated{entity, pool_.IdOf(entity)});
   return entity;
 }
 
@@ -81,10 +80,16 @@ void Coordinator::DestroyEntity(Entity entity) {
     throw HierarchyError("cannot destroy " + DescribeEntity(entity) + ": it has " + std::to_string(children) +
                          " children (use DestroyEntityAndChildren or move them first)");
   }
-  events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
+  if (events_.HasSubscribers<EntityDestroyed>()) [[unlikely]] {
+    events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
+  }
   links_.Unlink(entity);
   systems_.EntityDestroyed(entity, signatures_[entity.index]);
+  // Looked up again: a system's removal hook may have moved the array.
   Signature& signature = signatures_[entity.index];
+  // Every entity has a Hierarchy, whose storage is known here.
+  hierarchy_->Erase(entity);
+  signature.Reset(hierarchy_type_);
   signature.ForEach([&](ComponentType type) { storages_[type]->Remove(entity); });
   signature.Clear();
   pool_.Destroy(entity);

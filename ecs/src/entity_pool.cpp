@@ -21,7 +21,8 @@ EntityId EntityPool::GenerateId() {
 
 void EntityPool::RetireSequence() {
   for (std::size_t draw = 0; draw < drawn_slots_.size(); ++draw) {
-    if (const std::uint32_t slot = drawn_slots_[draw]; slot != kNoSlot) others_.Insert(ids_[slot], slot);
+    const std::uint32_t slot = drawn_slots_[draw];
+    if (const EntityId id{sequence_.Value(draw)}; slot != kNoSlot && HoldsId(slot, id)) others_.Insert(id, slot);
   }
   // The next key follows from this one, so a seed still fixes every id.
   sequence_ = IdSequence(sequence_.Value(drawn_slots_.size()) ^ 0x5851F42D4C957F2Dull);
@@ -39,34 +40,23 @@ std::uint32_t EntityPool::PopFreeSlot() {
 }
 
 Entity EntityPool::Create(EntityId id) {
-  std::uint32_t slot;
-  if (free_head_ < free_slots_.size()) {
-    slot = PopFreeSlot();
-  } else {
-    slot = static_cast<std::uint32_t>(states_.size());
-    states_.push_back(0);
-    ids_.push_back(kNoEntityId);
-  }
+  const std::uint32_t slot = TakeSlot();
   if (const std::uint64_t draw = sequence_.DrawOf(id.value); draw < drawn_slots_.size()) {
     drawn_slots_[draw] = slot;
   } else {
     others_.Insert(id, slot);
   }
-  const std::uint32_t generation = states_[slot] >> 1;
-  states_[slot] = (generation << 1) | 1u;
-  ids_[slot] = id;
-  ++alive_count_;
-  return Entity{slot, generation};
+  return Occupy(slot, id);
 }
 
 void EntityPool::Destroy(Entity entity) {
-  const EntityId id = ids_[entity.index];
-  if (const std::uint64_t draw = sequence_.DrawOf(id.value); draw < drawn_slots_.size()) {
-    drawn_slots_[draw] = kNoSlot;
-  } else {
-    others_.Erase(id);
+  // An id of the sequence leaves its draw's entry behind (see the header);
+  // only an id from elsewhere has an entry to erase, and while none is held
+  // the id need not even be read.
+  if (others_.Size() != 0) {
+    const EntityId id = ids_[entity.index];
+    if (sequence_.DrawOf(id.value) >= drawn_slots_.size()) others_.Erase(id);
   }
-  ids_[entity.index] = kNoEntityId;
   // Generations use 31 bits; the wrap after 2^31 reuses of one slot is accepted.
   const std::uint32_t next_generation = ((states_[entity.index] >> 1) + 1) & 0x7fffffffu;
   states_[entity.index] = next_generation << 1;

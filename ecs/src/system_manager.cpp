@@ -37,7 +37,13 @@ std::size_t SystemManager::IndexOf(const System& system) const {
 
 void SystemManager::IndexSignatures() {
   watchers_.clear();
+  matchable_.clear();
+  hooked_ = false;
   for (const Entry& entry : systems_) {
+    if (!entry.system->signature_.None()) {
+      matchable_.push_back(entry.system.get());
+      hooked_ = hooked_ || entry.system->membership_hooks_;
+    }
     entry.system->signature_.ForEach([&](ComponentType type) {
       if (watchers_.size() <= type) watchers_.resize(std::size_t{type} + 1);
       watchers_[type].systems.push_back(entry.system.get());
@@ -170,7 +176,7 @@ void SystemManager::EntitiesSignatureChanged(std::span<const Entity> entities,
   }
 }
 
-void SystemManager::EntityDestroyed(Entity entity, Signature signature) {
+void SystemManager::EntityDestroyedWithHooks(Entity entity, Signature signature) {
   for (const Entry& entry : systems_) {
     System& system = *entry.system;
     // Only a system whose signature the entity's contains can hold it.

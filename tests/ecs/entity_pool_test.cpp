@@ -165,11 +165,18 @@ TEST_CASE("Random creates and destroys agree with a reference, ids reused includ
       } else if (kind == 1) {
         id = EntityId{1 + random() % 5000};  // small, sequential-looking ids
         if (alive.contains(id.value)) id = (++generate_calls, pool.GenerateId());
-      } else {
+      } else if (random() % 2 == 0) {
         id = (++generate_calls, pool.GenerateId());
       }
-      REQUIRE_FALSE(pool.ContainsId(id));
-      const Entity entity = pool.Create(id);
+      // Otherwise the pool draws an id and gives it in one step.
+      const bool in_one_step = !id;
+      if (!in_one_step) REQUIRE_FALSE(pool.ContainsId(id));
+      const Entity entity = in_one_step ? (++generate_calls, pool.CreateWithGeneratedId()) : pool.Create(id);
+      if (in_one_step) {
+        id = pool.IdOf(entity);
+        REQUIRE(id.value != 0);
+        REQUIRE_FALSE(alive.contains(id.value));
+      }
       std::uint32_t expected_slot = slot_count;
       if (free_slots.empty()) {
         ++slot_count;
@@ -264,6 +271,59 @@ TEST_CASE("A pool that has drawn many more ids than it holds keeps finding every
     alive[id.value] = pool.Create(id);
   }
   for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == entity);
+  for (const auto& [id, entity] : alive) pool.Destroy(entity);
+  for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == kNullEntity);
+  REQUIRE(pool.AliveCount() == 0);
+}
+
+TEST_CASE("A destroyed entity's id finds nothing, whatever its slot holds next", "[ecs][entity_pool]") {
+  // The draw entry of a destroyed id is left behind; it must not lead to
+  // the slot's next entity, nor to the slot while it is free.
+  EntityPool pool(9);
+  const Entity first = pool.CreateWithGeneratedId();
+  const EntityId first_id = pool.IdOf(first);
+  REQUIRE(pool.Find(first_id) == first);
+  pool.Destroy(first);
+  REQUIRE(pool.Find(first_id) == kNullEntity);
+  REQUIRE_FALSE(pool.ContainsId(first_id));
+  const Entity next = pool.CreateWithGeneratedId();  // reuses the slot
+  REQUIRE(next.index == first.index);
+  REQUIRE(pool.IdOf(next) != first_id);
+  REQUIRE(pool.Find(first_id) == kNullEntity);
+  REQUIRE(pool.Find(pool.IdOf(next)) == next);
+  // Given back (an undo of the delete), the id is found at its new slot.
+  const Entity again = pool.Create(first_id);
+  REQUIRE(again.index != first.index);
+  REQUIRE(pool.Find(first_id) == again);
+  REQUIRE(pool.Find(pool.IdOf(next)) == next);
+}
+
+TEST_CASE("Retiring a sequence carries over the live ids only", "[ecs][entity_pool]") {
+  EntityPool pool(21);
+  std::map<std::uint64_t, Entity> alive;
+  std::vector<std::uint64_t> destroyed;
+  for (int i = 0; i < 64; ++i) {
+    const Entity entity = pool.CreateWithGeneratedId();
+    alive[pool.IdOf(entity).value] = entity;
+  }
+  for (auto it = alive.begin(); it != alive.end();) {  // every second one goes, leaving its draw entry behind
+    destroyed.push_back(it->first);
+    pool.Destroy(it->second);
+    it = alive.erase(it);
+    if (it != alive.end()) ++it;
+  }
+  for (int i = 0; i < 8; ++i) {  // slots reused by new entities
+    const Entity entity = pool.CreateWithGeneratedId();
+    alive[pool.IdOf(entity).value] = entity;
+  }
+  for (int i = 0; i < (1 << 20) + 10; ++i) pool.GenerateId();  // the sequence retires
+  for (int i = 0; i < 8; ++i) {
+    const Entity entity = pool.CreateWithGeneratedId();
+    REQUIRE_FALSE(alive.contains(pool.IdOf(entity).value));
+    alive[pool.IdOf(entity).value] = entity;
+  }
+  for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == entity);
+  for (const std::uint64_t id : destroyed) REQUIRE(pool.Find(EntityId{id}) == kNullEntity);
   for (const auto& [id, entity] : alive) pool.Destroy(entity);
   for (const auto& [id, entity] : alive) REQUIRE(pool.Find(EntityId{id}) == kNullEntity);
   REQUIRE(pool.AliveCount() == 0);

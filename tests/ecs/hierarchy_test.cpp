@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -255,8 +256,10 @@ TEST_CASE("SubtreePostOrder lists every entity after all of its descendants", "[
   //   │  └─ a2
   //   └─ b
   //      └─ b1
-  ComponentStorage<Hierarchy> storage;
+  ComponentStorage<Hierarchy> storage(StorageKind::kPerEntity);
   HierarchyLinks links;
+  ComponentStorage<Hierarchy> packed(StorageKind::kPacked);
+  REQUIRE_THROWS_AS(links.Bind(packed), std::invalid_argument);  // links are read by entity index
   links.Bind(storage);
   const auto make = [&](std::uint32_t index, Entity parent) {
     const Entity entity{index, 0};

@@ -16,6 +16,7 @@
 // removed one's slot. References obtained from GetComponent are valid until
 // the next add or remove of the same component type.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -251,14 +252,19 @@ class ComponentStorage final : public IComponentStorage {
     components_.pop_back();
   }
 
-  // Records for every index up to `index`. Entities mostly arrive in index
-  // order, so this mostly appends one record (into reserved room, or the
-  // capacity doubles).
+  // Records for every index up to `index`, and on to the end of its chunk
+  // of kRecordChunk (within reserved room, when there is some): entities
+  // mostly arrive in index order, one past the last record, and this way
+  // they grow the array once per chunk rather than once each.
   void Grow(std::uint32_t index) {
-    records_.resize(std::size_t{index} + 1);
+    const std::size_t needed = std::size_t{index} + 1;
+    const std::size_t chunk_end = (needed + kRecordChunk - 1) / kRecordChunk * kRecordChunk;
+    records_.resize(needed <= records_.capacity() ? std::min(chunk_end, records_.capacity()) : chunk_end);
     base_ = reinterpret_cast<std::byte*>(records_.data());
     slots_ = static_cast<std::uint32_t>(records_.size());
   }
+
+  static constexpr std::size_t kRecordChunk = 256;
 
   detail::Table<T> components_;    // packed
   detail::Table<Record> records_;  // per entity

@@ -407,8 +407,9 @@ class Coordinator {
   }
   // ComponentWasAdded for entities whose signatures already have the type.
   void ComponentsWereAdded(std::span<const Entity> entities, ComponentType type);
-  // CreateEntity's work once `id` is known to be non-zero and unused.
-  Entity CreateEntityWithUnusedId(EntityId id);
+  // CreateEntity's work once the pool has made the entity: its signature,
+  // its Hierarchy (last among the roots), the systems, EntityCreated.
+  Entity SetUpNewEntity(Entity entity);
 
   EntityPool pool_;
   detail::Table<Signature> signatures_;  // by entity slot
@@ -461,7 +462,7 @@ template <typename T>
 }
 
 template <typename T>
-void Coordinator::RemoveComponent(Entity entity) {
+[[gnu::always_inline]] inline void Coordinator::RemoveComponent(Entity entity) {
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "RemoveComponent");
   const ComponentType type = slot.type;
   auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);

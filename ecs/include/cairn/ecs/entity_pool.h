@@ -15,6 +15,12 @@
 // another world, or drawn by a sequence since retired) go to a hash map. The
 // invariant: an id whose draw number the sequence has passed is never in the
 // hash map.
+//
+// A draw's entry is written when its id is given to an entity and is not
+// cleared when the entity is destroyed: it is trusted only when the slot it
+// names is alive and holds that id. Destroying an entity with one of the
+// world's own ids therefore touches neither the array of draws nor the
+// slot's id.
 
 #include <cstddef>
 #include <cstdint>
@@ -88,6 +94,20 @@ class EntityPool {
   // Creates an entity with the given id; precondition: the id is non-zero and
   // unused (the Coordinator checks and reports).
   Entity Create(EntityId id);
+  // Create(GenerateId()) in one step: in the common case (no id from
+  // elsewhere held, no sequence due for retirement) the new draw's entry is
+  // appended with its slot directly, inline.
+  Entity CreateWithGeneratedId() {
+    const std::uint64_t draw = drawn_slots_.size();
+    const EntityId id{sequence_.Value(draw)};
+    if (others_.Size() != 0 || id.value == 0 || (draw >= kMinDrawsToRetire && draw > kRetireRatio * alive_count_))
+        [[unlikely]] {
+      return Create(GenerateId());
+    }
+    const std::uint32_t slot = TakeSlot();
+    drawn_slots_.push_back(slot);
+    return Occupy(slot, id);
+  }
   // Precondition: IsAlive(entity).
   void Destroy(Entity entity);
 
@@ -122,21 +142,40 @@ class EntityPool {
   // The slot of the live entity with this id, or kNoSlot.
   std::uint32_t SlotOfId(EntityId id) const {
     const std::uint64_t draw = sequence_.DrawOf(id.value);
-    if (draw < drawn_slots_.size()) return drawn_slots_[draw];
-    return others_.Find(id);
+    if (draw >= drawn_slots_.size()) return others_.Find(id);
+    const std::uint32_t slot = drawn_slots_[draw];
+    return slot != kNoSlot && HoldsId(slot, id) ? slot : kNoSlot;
+  }
+  // True when the slot's entity is alive and has this id.
+  bool HoldsId(std::uint32_t slot, EntityId id) const { return (states_[slot] & 1u) != 0 && ids_[slot] == id; }
+  // The slot for a new entity: the oldest free one, or a new one.
+  std::uint32_t TakeSlot() {
+    if (free_head_ < free_slots_.size()) return PopFreeSlot();
+    states_.push_back(0);
+    ids_.push_back(kNoEntityId);
+    return static_cast<std::uint32_t>(states_.size() - 1);
+  }
+  // Makes the free `slot` the live entity with this id (whose draw entry or
+  // hash map entry the caller has written).
+  Entity Occupy(std::uint32_t slot, EntityId id) {
+    const std::uint32_t generation = states_[slot] >> 1;
+    states_[slot] = (generation << 1) | 1u;
+    ids_[slot] = id;
+    ++alive_count_;
+    return Entity{slot, generation};
   }
   std::uint32_t PopFreeSlot();
   // Moves the live ids of the sequence to the hash map and keys a new one.
   void RetireSequence();
 
   detail::Table<std::uint32_t> states_;  // (generation << 1) | alive
-  detail::Table<EntityId> ids_;          // kNoEntityId for free slots
+  detail::Table<EntityId> ids_;          // the live entity's id; stale in a free slot
   // FIFO of free slots: live entries are free_slots_[free_head_..]. The
   // consumed prefix is dropped once it is at least half the vector.
   detail::Table<std::uint32_t> free_slots_;
   std::size_t free_head_ = 0;
   IdSequence sequence_;
-  detail::Table<std::uint32_t> drawn_slots_;  // by draw: the slot holding that id, or kNoSlot
+  detail::Table<std::uint32_t> drawn_slots_;  // by draw: the slot given that id (if HoldsId), or kNoSlot
   IdMap others_;                              // every other live id
   std::size_t alive_count_ = 0;
 };

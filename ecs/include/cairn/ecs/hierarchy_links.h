@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "cairn/ecs/component_storage.h"
@@ -18,20 +19,48 @@ namespace cairn::ecs {
 
 class HierarchyLinks {
  public:
-  // Binds to the storage of Hierarchy components; call once before use.
-  void Bind(ComponentStorage<Hierarchy>& storage) { storage_ = &storage; }
+  // Binds to the storage of Hierarchy components, a per-entity one; call
+  // once before use.
+  void Bind(ComponentStorage<Hierarchy>& storage) {
+    if (storage.Kind() != StorageKind::kPerEntity) {
+      throw std::invalid_argument("HierarchyLinks reads its links by entity index: bind it to a per-entity storage");
+    }
+    storage_ = &storage;
+  }
 
   // Links `entity` (which has a fresh, unlinked Hierarchy) under `parent`
   // (null: the roots) before `before` (null: at the end).
   void Link(Entity entity, Entity parent, Entity before);
+  // Link(entity, kNullEntity, kNullEntity), inline: how every entity starts.
+  void LinkLastRoot(Entity entity) {
+    Hierarchy& links = At(entity);
+    links.parent = kNullEntity;
+    links.next_sibling = kNullEntity;
+    links.previous_sibling = last_root_;
+    if (last_root_.IsNull()) first_root_ = entity;
+    else At(last_root_).next_sibling = entity;
+    last_root_ = entity;
+    ++root_count_;
+  }
   // Removes `entity` from its parent's (or the roots') list; keeps its children.
-  void Unlink(Entity entity);
+  void Unlink(Entity entity) {
+    Hierarchy& links = At(entity);
+    const HeadRef head = MutableHead(links.parent);
+    if (links.previous_sibling.IsNull()) *head.first = links.next_sibling;
+    else At(links.previous_sibling).next_sibling = links.next_sibling;
+    if (links.next_sibling.IsNull()) *head.last = links.previous_sibling;
+    else At(links.next_sibling).previous_sibling = links.previous_sibling;
+    --*head.count;
+    links.parent = kNullEntity;
+    links.previous_sibling = kNullEntity;
+    links.next_sibling = kNullEntity;
+  }
 
-  Entity Parent(Entity entity) const { return storage_->Get(entity).parent; }
+  Entity Parent(Entity entity) const { return At(entity).parent; }
   Entity FirstChild(Entity parent) const { return Head(parent).first; }
   Entity LastChild(Entity parent) const { return Head(parent).last; }
-  Entity NextSibling(Entity entity) const { return storage_->Get(entity).next_sibling; }
-  Entity PreviousSibling(Entity entity) const { return storage_->Get(entity).previous_sibling; }
+  Entity NextSibling(Entity entity) const { return At(entity).next_sibling; }
+  Entity PreviousSibling(Entity entity) const { return At(entity).previous_sibling; }
   std::uint32_t ChildCount(Entity parent) const { return Head(parent).count; }
 
   // The child at `position` among `parent`'s children, not counting `skip`;
@@ -85,8 +114,20 @@ class HierarchyLinks {
     std::uint32_t* count;
   };
 
-  ConstHead Head(Entity parent) const;
-  HeadRef MutableHead(Entity parent);
+  // The links of a live entity: its record, read directly (the storage
+  // is per entity).
+  Hierarchy& At(Entity entity) const { return storage_->Records()[entity.index].value; }
+
+  ConstHead Head(Entity parent) const {
+    if (parent.IsNull()) return {first_root_, last_root_, root_count_};
+    const Hierarchy& links = At(parent);
+    return {links.first_child, links.last_child, links.child_count};
+  }
+  HeadRef MutableHead(Entity parent) {
+    if (parent.IsNull()) return {&first_root_, &last_root_, &root_count_};
+    Hierarchy& links = At(parent);
+    return {&links.first_child, &links.last_child, &links.child_count};
+  }
 
   // `entity` when it has no children, else the entity reached by following
   // first-child links down from it: the first of its subtree in post-order.

@@ -98,9 +98,15 @@ class SystemManager {
     if (!watchers.quiet) return EntitySignatureChanged(entity, signature, removed);
     for (System* system : watchers.systems) system->entities_.Leave(entity.index);
   }
-  // Before an entity with this signature is destroyed. A copy: the
-  // removal hooks may create entities and move the caller's array.
-  void EntityDestroyed(Entity entity, Signature signature);
+  // Before an entity with this signature is destroyed: every system holding
+  // it lets it go. Without membership hooks, a bit cleared per system whose
+  // signature the entity's contains, inline.
+  [[gnu::always_inline]] void EntityDestroyed(Entity entity, const Signature& signature) {
+    if (hooked_) [[unlikely]] return EntityDestroyedWithHooks(entity, signature);
+    for (System* system : matchable_) {
+      if (signature.Contains(system->signature_)) system->entities_.Leave(entity.index);
+    }
+  }
 
   std::size_t Count() const { return systems_.size(); }
   // Makes room in every system's membership for entity slots below `slots`.
@@ -120,8 +126,11 @@ class SystemManager {
   void SetSignature(System& system, const Signature& signature);
   void AddOrdering(System& later, System& earlier);
   static void UpdateMembership(System& system, Entity entity, const Signature& signature);
-  // Rebuilds watchers_ from the systems' signatures.
+  // Rebuilds watchers_, matchable_ and hooked_ from the systems' signatures.
   void IndexSignatures();
+  // EntityDestroyed when some system has hooks. A copy of the signature:
+  // a hook may create entities and move the caller's array.
+  void EntityDestroyedWithHooks(Entity entity, Signature signature);
 
   const EntityPool* pool_;
   std::vector<Entry> systems_;
@@ -133,6 +142,8 @@ class SystemManager {
     bool quiet = true;  // none has membership hooks
   };
   std::vector<Watchers> watchers_;  // by component type
+  std::vector<System*> matchable_;  // the systems with a non-empty signature
+  bool hooked_ = false;             // one of them has membership hooks
   std::vector<System*> order_;
   bool order_valid_ = false;
 };
