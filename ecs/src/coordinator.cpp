@@ -76,10 +76,7 @@ Entity Coordinator::SetUpNewEntity(Entity entity) {
 
 void Coordinator::DestroyEntity(Entity entity) {
   if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "DestroyEntity", "");
-  if (const std::uint32_t children = links_.ChildCount(entity); children != 0) {
-    throw HierarchyError("cannot destroy " + DescribeEntity(entity) + ": it has " + std::to_string(children) +
-                         " children (use DestroyEntityAndChildren or move them first)");
-  }
+  if (links_.ChildCount(entity) != 0) [[unlikely]] ThrowHasChildren(entity);
   if (events_.HasSubscribers<EntityDestroyed>()) [[unlikely]] {
     events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
   }
@@ -93,6 +90,12 @@ void Coordinator::DestroyEntity(Entity entity) {
   signature.ForEach([&](ComponentType type) { storages_[type]->Remove(entity); });
   signature.Clear();
   pool_.Destroy(entity);
+}
+
+void Coordinator::ThrowHasChildren(Entity entity) const {
+  throw HierarchyError("cannot destroy " + DescribeEntity(entity) + ": it has " +
+                       std::to_string(links_.ChildCount(entity)) +
+                       " children (use DestroyEntityAndChildren or move them first)");
 }
 
 void Coordinator::DestroyEntityAndChildren(Entity entity) {

@@ -393,6 +393,8 @@ class Coordinator {
   [[noreturn]] void ThrowUnregisteredFor(const std::type_info& type, Entity entity, std::string_view operation) const;
   [[noreturn]] void ThrowMissing(Entity entity, ComponentType type) const;
   [[noreturn]] void ThrowDuplicate(Entity entity, ComponentType type) const;
+  // DestroyEntity's error for an entity with children.
+  [[noreturn]] void ThrowHasChildren(Entity entity) const;
   // GetComponent's error: a stale handle, else the missing component.
   [[noreturn]] void ThrowCannotGet(Entity entity, ComponentType type) const;
   // The same for a type given by index, which may not be registered.
