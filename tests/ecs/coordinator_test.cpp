@@ -522,6 +522,26 @@ TEST_CASE("Each, EachComponentData and ForEachEntityWith agree whatever the stor
   REQUIRE(velocities == 200 - 100 + 50);  // 200 had one, the 100 of them at multiples of 3 destroyed, 50 new
 }
 
+TEST_CASE("Each stops at the end of the shortest per-entity pool, not before", "[ecs][coordinator]") {
+  // Position's records reach far past Velocity's: the entities past
+  // Velocity's records have no Velocity, and one that gets it is visited.
+  TestWorld world(kWorldSeed);
+  world.RegisterComponent<Position>("Position", StorageKind::kPerEntity).Field("x", &Position::x);
+  world.RegisterComponent<Velocity>("Velocity", StorageKind::kPerEntity).Field("dx", &Velocity::dx);
+  std::vector<Entity> entities;
+  for (int i = 0; i < 2000; ++i) entities.push_back(world.CreateEntity());
+  for (int i = 1900; i < 1910; ++i) world.AddComponent<Position>(entities[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < 100; ++i) world.AddComponent<Velocity>(entities[static_cast<std::size_t>(i)]);
+  REQUIRE(world.GetStorage<Velocity>().RecordCount() < world.GetStorage<Position>().RecordCount());
+  std::vector<Entity> visited;
+  world.Each<Position, Velocity>([&](Entity entity, Position&, Velocity&) { visited.push_back(entity); });
+  REQUIRE(visited.empty());
+  world.AddComponent<Velocity>(entities[1905]);
+  world.Each<Position, Velocity>([&](Entity entity, Position&, Velocity&) { visited.push_back(entity); });
+  world.Each<Velocity, Position>([&](Entity entity, Velocity&, Position&) { visited.push_back(entity); });
+  REQUIRE(visited == std::vector<Entity>{entities[1905], entities[1905]});
+}
+
 TEST_CASE("Each hands out references into storage", "[ecs][coordinator]") {
   TestWorld world(kWorldSeed);
   RegisterPhysics(world);

@@ -360,6 +360,15 @@ class Coordinator {
     T* FindAligned(Entity entity, std::size_t driver_slot) const {
       return per_entity ? Find(entity, driver_slot) : components + driver_slot;
     }
+    // Find, for an entity whose index is below every per-entity pool's size.
+    T* FindInRecords(Entity entity, std::size_t driver_slot) const {
+      return per_entity ? FindRecord(entity) : Find(entity, driver_slot);
+    }
+    // The same, for a pool known to be per entity.
+    T* FindRecord(Entity entity) const {
+      Record& record = records[entity.index];
+      return (record.stamp & 1u) != 0 ? &record.value : nullptr;
+    }
   };
 
   struct TypedSlotEntry {
@@ -558,11 +567,23 @@ void Coordinator::Each(Fn&& fn) {
   };
 
   if (driver->Kind() == StorageKind::kPerEntity) {
-    // Every slot of the driver's records, in index order.
-    const std::uint32_t slots = driver->RecordSlots();
-    for (std::uint32_t index = 0; index < slots; ++index) {
-      const std::uint32_t stamp = driver->StampAtSlot(index);
-      if ((stamp & 1u) != 0) visit(Entity{index, stamp >> 1}, index, find);
+    // Every slot of the driver's records, in index order, up to the end of
+    // the shortest per-entity pool: past it, no entity has all of Ts.
+    std::size_t slots = driver->RecordSlots();
+    ((slots = std::get<EachPool<Ts>>(pools).per_entity ? std::min(slots, std::get<EachPool<Ts>>(pools).size) : slots),
+     ...);
+    const auto walk = [&](auto find_in_records) {
+      for (std::uint32_t index = 0; index < slots; ++index) {
+        const std::uint32_t stamp = driver->StampAtSlot(index);
+        if ((stamp & 1u) != 0) visit(Entity{index, stamp >> 1}, index, find_in_records);
+      }
+    };
+    // Per-entity pools alone (the common case: Transform, Name, ...) get a
+    // loop of their own, with no layout test inside it.
+    if ((std::get<EachPool<Ts>>(pools).per_entity && ...)) {
+      walk([](const auto& pool, Entity entity, std::size_t) { return pool.FindRecord(entity); });
+    } else {
+      walk([](const auto& pool, Entity entity, std::size_t slot) { return pool.FindInRecords(entity, slot); });
     }
     return;
   }
