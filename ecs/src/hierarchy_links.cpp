@@ -3,22 +3,16 @@
 namespace cairn::ecs {
 
 void HierarchyLinks::Link(Entity entity, Entity parent, Entity before) {
-  HeadRef head = MutableHead(parent);
+  const HeadRef head = MutableHead(parent);
   Hierarchy& links = At(entity);
   links.parent = parent;
+  if (before.IsNull()) return Append(entity, head);
+  Hierarchy& next = At(before);
   links.next_sibling = before;
-  if (before.IsNull()) {
-    links.previous_sibling = *head.last;
-    if (head.last->IsNull()) *head.first = entity;
-    else At(*head.last).next_sibling = entity;
-    *head.last = entity;
-  } else {
-    Hierarchy& next = At(before);
-    links.previous_sibling = next.previous_sibling;
-    if (next.previous_sibling.IsNull()) *head.first = entity;
-    else At(next.previous_sibling).next_sibling = entity;
-    next.previous_sibling = entity;
-  }
+  links.previous_sibling = next.previous_sibling;
+  if (next.previous_sibling.IsNull()) *head.first = entity;
+  else At(next.previous_sibling).next_sibling = entity;
+  next.previous_sibling = entity;
   ++*head.count;
 }
 

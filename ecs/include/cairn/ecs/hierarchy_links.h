@@ -33,14 +33,8 @@ class HierarchyLinks {
   void Link(Entity entity, Entity parent, Entity before);
   // Link(entity, kNullEntity, kNullEntity), inline: how every entity starts.
   void LinkLastRoot(Entity entity) {
-    Hierarchy& links = At(entity);
-    links.parent = kNullEntity;
-    links.next_sibling = kNullEntity;
-    links.previous_sibling = last_root_;
-    if (last_root_.IsNull()) first_root_ = entity;
-    else At(last_root_).next_sibling = entity;
-    last_root_ = entity;
-    ++root_count_;
+    At(entity).parent = kNullEntity;
+    Append(entity, MutableHead(kNullEntity));
   }
   // Removes `entity` from its parent's (or the roots') list; keeps its children.
   void Unlink(Entity entity) {
@@ -127,6 +121,18 @@ class HierarchyLinks {
     if (parent.IsNull()) return {&first_root_, &last_root_, &root_count_};
     Hierarchy& links = At(parent);
     return {&links.first_child, &links.last_child, &links.child_count};
+  }
+
+  // Links `entity` last in the list `head` heads (a parent's children, or
+  // the roots); its parent link is the caller's to set.
+  void Append(Entity entity, const HeadRef& head) {
+    Hierarchy& links = At(entity);
+    links.previous_sibling = *head.last;
+    links.next_sibling = kNullEntity;
+    if (head.last->IsNull()) *head.first = entity;
+    else At(*head.last).next_sibling = entity;
+    *head.last = entity;
+    ++*head.count;
   }
 
   // `entity` when it has no children, else the entity reached by following
