@@ -84,9 +84,6 @@ void Coordinator::DestroyEntity(Entity entity) {
   systems_.EntityDestroyed(entity, signatures_[entity.index]);
   // Looked up again: a system's removal hook may have moved the array.
   Signature& signature = signatures_[entity.index];
-  // Every entity has a Hierarchy, whose storage is known here.
-  hierarchy_->Erase(entity);
-  signature.Reset(hierarchy_type_);
   signature.ForEach([&](ComponentType type) { storages_[type]->Remove(entity); });
   signature.Clear();
   pool_.Destroy(entity);

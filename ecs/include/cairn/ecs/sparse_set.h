@@ -35,17 +35,11 @@ class SparseSet {
   SparseSet& operator=(const SparseSet& other);
 
   // Dense slot of the entity at `index`, or kNoSlot. Does not check generations.
-  std::uint32_t SlotOf(std::uint32_t index) const {
-    const std::size_t page = index >> kPageBits;
-    if (page >= pages_.size() || !pages_[page]) return kNoSlot;
-    return pages_[page][index & (kPageSize - 1)].slot;
-  }
+  std::uint32_t SlotOf(std::uint32_t index) const { return EntryOf(index).slot; }
 
   // Dense slot of this exact handle (index and generation), or kNoSlot.
   std::uint32_t SlotOfLive(Entity entity) const {
-    const std::size_t page = entity.index >> kPageBits;
-    if (page >= pages_.size() || !pages_[page]) return kNoSlot;
-    const Entry entry = pages_[page][entity.index & (kPageSize - 1)];
+    const Entry entry = EntryOf(entity.index);
     return entry.generation == entity.generation ? entry.slot : kNoSlot;
   }
 
@@ -97,6 +91,12 @@ class SparseSet {
   };
   static constexpr std::uint32_t kNoGeneration = std::numeric_limits<std::uint32_t>::max();
 
+  // The sparse entry of `index`; an empty one when its page does not exist.
+  Entry EntryOf(std::uint32_t index) const {
+    const std::size_t page = index >> kPageBits;
+    if (page >= pages_.size() || !pages_[page]) return Entry{};
+    return pages_[page][index & (kPageSize - 1)];
+  }
   // The sparse entry of `index`, creating its page (all empty) if needed.
   Entry& SparseRef(std::uint32_t index) {
     const std::size_t page = index >> kPageBits;
