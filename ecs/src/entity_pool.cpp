@@ -49,23 +49,15 @@ Entity EntityPool::Create(EntityId id) {
   return Occupy(slot, id);
 }
 
-void EntityPool::Destroy(Entity entity) {
-  // An id of the sequence leaves its draw's entry behind (see the header);
-  // only an id from elsewhere has an entry to erase, and while none is held
-  // the id need not even be read.
-  if (others_.Size() != 0) {
-    const EntityId id = ids_[entity.index];
-    if (sequence_.DrawOf(id.value) >= drawn_slots_.size()) others_.Erase(id);
-  }
-  // Generations use 31 bits; the wrap after 2^31 reuses of one slot is accepted.
-  const std::uint32_t next_generation = ((states_[entity.index] >> 1) + 1) & 0x7fffffffu;
-  states_[entity.index] = next_generation << 1;
-  if (free_head_ != 0 && free_head_ * 2 >= free_slots_.size() && free_slots_.size() == free_slots_.capacity()) {
+void EntityPool::ForgetOtherId(EntityId id) {
+  if (sequence_.DrawOf(id.value) >= drawn_slots_.size()) others_.Erase(id);
+}
+
+void EntityPool::MakeRoomForFreeSlot() {
+  if (free_head_ * 2 >= free_slots_.size()) {
     free_slots_.erase(free_slots_.begin(), free_slots_.begin() + static_cast<std::ptrdiff_t>(free_head_));
     free_head_ = 0;
   }
-  free_slots_.push_back(entity.index);
-  --alive_count_;
 }
 
 Entity EntityPool::Find(EntityId id) const {

@@ -109,7 +109,18 @@ class EntityPool {
     return Occupy(slot, id);
   }
   // Precondition: IsAlive(entity).
-  void Destroy(Entity entity);
+  void Destroy(Entity entity) {
+    // An id of the sequence leaves its draw's entry behind (see above); only
+    // an id from elsewhere has an entry to erase, and while none is held
+    // the id need not even be read.
+    if (others_.Size() != 0) [[unlikely]] ForgetOtherId(ids_[entity.index]);
+    // Generations use 31 bits; the wrap after 2^31 reuses of one slot is accepted.
+    std::uint32_t& state = states_[entity.index];
+    state = (((state >> 1) + 1) & 0x7fffffffu) << 1;
+    if (free_head_ != 0 && free_slots_.size() == free_slots_.capacity()) [[unlikely]] MakeRoomForFreeSlot();
+    free_slots_.push_back(entity.index);
+    --alive_count_;
+  }
 
   bool IsAlive(Entity entity) const {
     return entity.index < states_.size() && states_[entity.index] == ((entity.generation << 1) | 1u);
@@ -165,6 +176,11 @@ class EntityPool {
     return Entity{slot, generation};
   }
   std::uint32_t PopFreeSlot();
+  // Destroy's rare steps: erasing an id from elsewhere from the hash map
+  // (a sequence's own id has no entry there), and, when the free list is
+  // full, dropping its consumed prefix once that is at least half of it.
+  void ForgetOtherId(EntityId id);
+  void MakeRoomForFreeSlot();
   // Moves the live ids of the sequence to the hash map and keys a new one.
   void RetireSequence();
 
