@@ -4,6 +4,7 @@
 #include <bit>
 #include <mutex>
 #include <new>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -25,13 +26,15 @@ namespace cairn::ecs::detail {
 namespace {
 
 constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
-// Arrays from this size on are cached when freed (smaller ones are cheap
-// for operator new to reuse).
-constexpr std::size_t kCachedFromBytes = std::size_t{64} << 10;
+// Arrays above this size (size classes from 64 KiB) are cached when freed;
+// smaller ones are cheap for operator new to reuse. Any count of elements
+// filling a class of 64 KiB or more is still above it, so an array freed
+// with its whole class as capacity is recognised as cached.
+constexpr std::size_t kCachedAboveBytes = std::size_t{32} << 10;
 constexpr std::size_t kMaxCachedTables = 64;
 
 bool IsBig(std::size_t bytes) { return bytes >= kHugePageBytes; }
-bool IsCached(std::size_t bytes) { return bytes >= kCachedFromBytes; }
+bool IsCached(std::size_t bytes) { return bytes > kCachedAboveBytes; }
 
 // The bytes a cached array really takes: its size class.
 std::size_t SizeClass(std::size_t bytes) { return std::bit_ceil(bytes); }
@@ -162,6 +165,8 @@ void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept 
   }
   FreeToSystem(memory, TableAlignment(bytes, alignment));
 }
+
+std::size_t TableBytesFor(std::size_t bytes) noexcept { return IsCached(bytes) ? SizeClass(bytes) : bytes; }
 
 std::size_t ReleaseCachedTables() noexcept { return Cache().Release(); }
 

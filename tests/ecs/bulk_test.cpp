@@ -1,5 +1,4 @@
-// Building worlds in bulk: CreateEntities, AddComponents, ReserveEntities,
-// and the reuse of freed big arrays behind them.
+// Building worlds in bulk: CreateEntities, AddComponents, ReserveEntities.
 
 #include <algorithm>
 #include <cstdint>
@@ -10,12 +9,6 @@
 
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/system.h"
-#include "cairn/ecs/table.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/asan_interface.h>
-#define CAIRN_TEST_ASAN 1
-#endif
 
 using namespace cairn::ecs;
 
@@ -163,40 +156,4 @@ TEST_CASE("ReserveEntities makes room in the per-entity storages", "[ecs][bulk]"
   REQUIRE(&world.GetComponent<Position>(first) == first_position);
   REQUIRE(&world.GetComponent<Hierarchy>(first) == first_links);
   REQUIRE(world.GetComponent<Position>(first) == Position{1.0f});
-}
-
-TEST_CASE("A freed big array is reused by the next array of its size class", "[ecs][table]") {
-  detail::ReleaseCachedTables();
-  REQUIRE(detail::CachedTableBytes() == 0);
-  const void* first = nullptr;
-  {
-    detail::Table<std::uint64_t> table(300'000);  // 2.4 MB: size class 4 MiB
-    first = table.data();
-  }
-  REQUIRE(detail::CachedTableBytes() == std::size_t{4} << 20);
-#if defined(CAIRN_TEST_ASAN)
-  // Kept, but a use after free is still reported.
-  REQUIRE(__asan_address_is_poisoned(first));
-#endif
-  {
-    detail::Table<std::uint64_t> table(400'000);  // 3.2 MB: the same class
-    REQUIRE(table.data() == first);
-    REQUIRE(detail::CachedTableBytes() == 0);
-    detail::Table<std::uint64_t> small(1000);  // too small to be cached
-    REQUIRE(detail::CachedTableBytes() == 0);
-  }
-  REQUIRE(detail::CachedTableBytes() == std::size_t{4} << 20);
-  REQUIRE(detail::ReleaseCachedTables() == std::size_t{4} << 20);
-  REQUIRE(detail::CachedTableBytes() == 0);
-}
-
-TEST_CASE("The cache of freed arrays holds at most its limit", "[ecs][table]") {
-  detail::ReleaseCachedTables();
-  {
-    std::vector<detail::Table<std::byte>> tables(6);
-    for (auto& table : tables) table.reserve(std::size_t{64} << 20);  // 6 x 64 MiB, untouched
-  }
-  REQUIRE(detail::CachedTableBytes() <= detail::kTableCacheBytes);
-  REQUIRE(detail::CachedTableBytes() == detail::kTableCacheBytes);  // four of them kept
-  detail::ReleaseCachedTables();
 }

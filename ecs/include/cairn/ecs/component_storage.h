@@ -256,7 +256,7 @@ class ComponentStorage final : public IComponentStorage {
   // of kRecordChunk (within reserved room, when there is some): entities
   // mostly arrive in index order, one past the last record, and this way
   // they grow the array once per chunk rather than once each.
-  void Grow(std::uint32_t index) {
+  [[gnu::noinline]] void Grow(std::uint32_t index) {
     const std::size_t needed = std::size_t{index} + 1;
     const std::size_t chunk_end = (needed + kRecordChunk - 1) / kRecordChunk * kRecordChunk;
     records_.resize(needed <= records_.capacity() ? std::min(chunk_end, records_.capacity()) : chunk_end);
