@@ -167,12 +167,23 @@ class ComponentStorage final : public IComponentStorage {
   // stamp. Precondition: the entity has this component.
   [[gnu::always_inline]] void Erase(Entity entity) {
     if (kind_ == StorageKind::kPacked) return ErasePacked(entity);
-    Record& record = records_[entity.index];
-    if constexpr (!std::is_trivially_destructible_v<T>) record.value = T{};
-    record.stamp = 0;
-    --count_;
+    ClearRecord(records_[entity.index]);
   }
   void RemoveValue(Entity entity) override { Erase(entity); }
+  // Erase when the entity (a handle checked for its generation) has the
+  // component; false, changing nothing, when it has not.
+  [[gnu::always_inline]] bool EraseIfPresent(Entity entity) {
+    if (kind_ == StorageKind::kPacked) {
+      if (owners_.SlotOfLive(entity) == SparseSet::kNoSlot) return false;
+      ErasePacked(entity);
+      return true;
+    }
+    if (entity.index >= slots_) return false;
+    Record& record = records_[entity.index];
+    if (record.stamp != StampOf(entity)) return false;
+    ClearRecord(record);
+    return true;
+  }
 
   // Precondition: the entity has this component (callers check first).
   T& Get(Entity entity) {
@@ -244,6 +255,14 @@ class ComponentStorage final : public IComponentStorage {
     T& component = components_.emplace_back(Make(std::forward<Args>(args)...));
     base_ = reinterpret_cast<std::byte*>(components_.data());
     return component;
+  }
+
+  // Releases what the record's value holds now (not when the slot is
+  // reused) and clears its stamp.
+  [[gnu::always_inline]] void ClearRecord(Record& record) {
+    if constexpr (!std::is_trivially_destructible_v<T>) record.value = T{};
+    record.stamp = 0;
+    --count_;
   }
 
   void ErasePacked(Entity entity) {

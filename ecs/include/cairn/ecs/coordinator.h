@@ -480,12 +480,12 @@ template <typename T>
   // The type-erased path words every error, and runs ComponentRemoved
   // handlers while the component still exists; without either, the
   // removal is a few stores, inline. A storage holds only live handles, so
-  // finding the component proves the handle alive too.
-  if (std::is_same_v<T, Hierarchy> || storage.Find(entity) == nullptr || events_.HasSubscribers<ComponentRemoved>())
+  // the storage finding (and erasing) the component proves the handle
+  // alive too; when it finds none, the type-erased path words the error.
+  if (std::is_same_v<T, Hierarchy> || events_.HasSubscribers<ComponentRemoved>() || !storage.EraseIfPresent(entity))
       [[unlikely]] {
     return RemoveComponent(entity, type);
   }
-  storage.Erase(entity);
   Signature& signature = signatures_[entity.index];
   signature.Reset(type);
   systems_.ComponentRemoved(entity, signature, type);
