@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -120,6 +122,19 @@ TEST_CASE("A table element pushed from the table itself survives the growth", "[
   table.push_back(table[0]);  // the table grows while reading its own element
   REQUIRE(table.back() == "first, long enough not to fit in a small string");
   REQUIRE(table[0] == table.back());
+}
+
+TEST_CASE("A table resized with one of its own elements copies it before growing", "[ecs][table]") {
+  detail::Table<std::string> table;
+  table.push_back("the element copied into every new place");
+  table.resize(1000, table[0]);
+  REQUIRE(table.size() == 1000);
+  REQUIRE(table[999] == "the element copied into every new place");
+  table.assign(3, table[500]);
+  REQUIRE(table.size() == 3);
+  REQUIRE(table[2] == "the element copied into every new place");
+  REQUIRE_THROWS_AS(table.reserve(std::numeric_limits<std::size_t>::max() / 2), std::bad_array_new_length);
+  REQUIRE(table.size() == 3);
 }
 
 TEST_CASE("A table whose growth fails is left as it was", "[ecs][table]") {

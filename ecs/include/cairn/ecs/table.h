@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -104,14 +105,15 @@ class Table {
   }
   void pop_back() { data_[--size_].~T(); }
 
-  // New elements are value-initialized (or copies of `value`).
+  // New elements are value-initialized (or copies of `value`, taken by
+  // value so that it may be an element of this table).
   void resize(std::size_t count) { ResizeWith(count, [](T* at) { ::new (static_cast<void*>(at)) T(); }); }
-  void resize(std::size_t count, const T& value) {
+  void resize(std::size_t count, T value) {
     ResizeWith(count, [&value](T* at) { ::new (static_cast<void*>(at)) T(value); });
   }
-  void assign(std::size_t count, const T& value) {
+  void assign(std::size_t count, T value) {
     clear();
-    resize(count, value);
+    resize(count, std::move(value));
   }
   void reserve(std::size_t count) {
     if (count > capacity_) Reallocate(count);
@@ -163,7 +165,7 @@ class Table {
     }
     grown.size_ = size_ + 1;
     std::swap(*this, grown);
-    grown.size_ = 0;  // its elements were relocated (or are trivially destructible copies)
+    grown.size_ = 0;  // the old array's elements are destroyed already, or trivially copyable
     return data_[size_ - 1];
   }
 
@@ -195,6 +197,7 @@ class Table {
   }
 
   void Allocate(std::size_t count) {
+    if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
     const std::size_t bytes = TableBytesFor(count * sizeof(T));
     data_ = static_cast<T*>(AllocateTable(count * sizeof(T), alignof(T)));
     capacity_ = bytes / sizeof(T);
