@@ -12,7 +12,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "editor_e2e"))
-from editor_e2e import Session, Xvfb, check, read_png  # noqa: E402
+from editor_e2e import Session, Xvfb, check, read_png, run_program  # noqa: E402
 
 DEMO_MESHES = os.path.join(HERE, "..", "..", "examples", "demo", "meshes")
 
@@ -53,9 +53,8 @@ def main():
     check(exported.returncode == 0, "cairn export failed: %s" % exported.stderr)
 
     shot = os.path.join(args.work, "demo_player.png")
-    played = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", args.player, "--size", "960x540",
-                             runtime, "--frames", "20", "--screenshot", shot],
-                            capture_output=True, text=True, timeout=120)
+    played = run_program(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", args.player, "--size", "960x540",
+                          runtime, "--frames", "20", "--screenshot", shot], timeout=120)
     check(played.returncode == 0, "the player failed (%d): %s" % (played.returncode, played.stderr))
     check("is missing" not in played.stderr, "a demo mesh is missing: %s" % played.stderr)
     image = read_png(shot)

@@ -14,7 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "editor_e2e"))
-from editor_e2e import check, read_png  # noqa: E402
+from editor_e2e import check, read_png, run_program  # noqa: E402
 
 PROJECT = os.path.join(HERE, "..", "serialization", "data", "project", "cairn.project.json")
 CRATE = os.path.join(HERE, "..", "assets", "data", "crate.glb")
@@ -57,7 +57,7 @@ def play(player, args, work, name):
     shot = os.path.join(work, name)
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", player, "--size", "640x360"] + args + [
         "--screenshot", shot]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    result = run_program(command, timeout=120)
     return result, shot
 
 
