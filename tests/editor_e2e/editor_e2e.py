@@ -109,8 +109,14 @@ def editor_env(display, folder, widget_map=None, viewport=True):
         # stop-the-world passes over Mesa's threads at exit, which now and
         # then crash the sanitizer itself ("Tracer caught signal 11").
         if "ASAN_OPTIONS" in env:
-            env["ASAN_OPTIONS"] += ":detect_leaks=0"
+            skip_exit_leak_check(env)
     return env
+
+
+def skip_exit_leak_check(env):
+    """Turns off LeakSanitizer's check at exit in `env` (AddressSanitizer and
+    UBSan still check the run)."""
+    env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
 
 
 def read_widget_map(path):
@@ -279,7 +285,7 @@ def run_program(command, **kwargs):
     if result.returncode != 0 and all(marker in result.stderr for marker in SANITIZER_TRACER_CRASH):
         print("note: LeakSanitizer crashed at exit; running once more without the exit leak check")
         env = dict(kwargs.pop("env", None) or os.environ)
-        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+        skip_exit_leak_check(env)
         result = subprocess.run(command, capture_output=True, text=True, env=env, **kwargs)
     return result
 
