@@ -27,7 +27,7 @@ std::uint64_t RandomIdSeed() {
   return (std::uint64_t{device()} << 32) ^ device();
 }
 
-Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed), systems_(pool_) {
+Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed), systems_(pool_, signatures_) {
   RegisterComponent<Hierarchy>("Hierarchy", StorageKind::kPerEntity).HiddenFromUi().NotSerialized();
   hierarchy_ = &GetStorage<Hierarchy>();
   hierarchy_type_ = GetComponentType<Hierarchy>();
@@ -75,7 +75,7 @@ Entity Coordinator::SetUpNewEntity(Entity entity) {
 }
 
 void Coordinator::DestroyEntity(Entity entity) {
-  if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "DestroyEntity", "");
+  if (!pool_.IsAlive(entity)) [[unlikely]] ThrowStale(entity, "DestroyEntity", "");
   if (links_.ChildCount(entity) != 0) [[unlikely]] ThrowHasChildren(entity);
   if (events_.HasSubscribers<EntityDestroyed>()) [[unlikely]] {
     events_.Publish(EntityDestroyed{entity, pool_.IdOf(entity)});
@@ -134,7 +134,10 @@ std::string Coordinator::DescribeEntity(Entity entity) const {
 }
 
 void Coordinator::RequireAlive(Entity entity, std::string_view operation, std::string_view component) const {
-  if (pool_.IsAlive(entity)) return;
+  if (!pool_.IsAlive(entity)) ThrowStale(entity, operation, component);
+}
+
+void Coordinator::ThrowStale(Entity entity, std::string_view operation, std::string_view component) const {
   std::string message = "stale entity handle " + ToString(entity) + " in " + std::string(operation);
   if (!component.empty()) message += "<" + std::string(component) + ">";
   message += ": the entity was destroyed or never existed";
@@ -163,7 +166,7 @@ ComponentInfo& Coordinator::AddComponentInfo(std::string name, std::size_t type_
   info->type_index = type_index;
   if (type != nullptr) {  // C++ types are also found by their type, for the typed API
     if (typed_.size() <= type_index) typed_.resize(type_index + 1);
-    typed_[type_index] = {storage.get(), component_type};
+    typed_[type_index] = {storage.get(), Signature::BitOf(component_type), component_type};
   }
   storages_.push_back(std::move(storage));
   infos_.push_back(info);
@@ -230,7 +233,7 @@ void Coordinator::ThrowDuplicate(Entity entity, ComponentType type) const {
 // ---- Components, by type index or name -------------------------------------------
 
 void Coordinator::ComponentsWereAdded(std::span<const Entity> entities, ComponentType type) {
-  if (systems_.Watches(type)) systems_.EntitiesSignatureChanged(entities, signatures_, type);
+  if (systems_.Watches(type)) systems_.EntitiesSignatureChanged(entities, type);
   if (events_.HasSubscribers<ComponentAdded>()) {
     for (const Entity entity : entities) events_.Publish(ComponentAdded{entity, type});
   }
@@ -287,7 +290,7 @@ void Coordinator::AddComponentData(Entity entity, ComponentType type, const void
     throw HierarchyError("cannot add Hierarchy to " + DescribeEntity(entity) + ": every entity has one; use SetParent");
   }
   storages_[type]->InsertCopy(entity, value);
-  ComponentWasAdded(entity, type);
+  ComponentWasAdded(entity, type, Signature::BitOf(type));
 }
 
 void Coordinator::SetComponentValue(Entity entity, const ComponentValue& value) {

@@ -10,6 +10,10 @@ void SystemManager::Add(std::size_t type, std::string name, std::shared_ptr<Syst
   }
   system->name_ = std::move(name);
   system->entities_.pool_ = pool_;
+  if (!system->membership_hooks_) {  // kept lazily, from the world (system_entities.h)
+    system->entities_.changes_ = &changes_;
+    system->entities_.signatures_ = signatures_;
+  }
   systems_.push_back(Entry{type, std::move(system), {}});
   order_valid_ = false;
 }
@@ -36,18 +40,21 @@ std::size_t SystemManager::IndexOf(const System& system) const {
 }
 
 void SystemManager::IndexSignatures() {
-  watchers_.clear();
-  matchable_.clear();
-  hooked_ = false;
+  for (Watchers& watchers : watchers_) watchers = {};
+  any_quiet_ = false;
+  any_with_hooks_ = false;
   for (const Entry& entry : systems_) {
-    if (!entry.system->signature_.None()) {
-      matchable_.push_back(entry.system.get());
-      hooked_ = hooked_ || entry.system->membership_hooks_;
-    }
-    entry.system->signature_.ForEach([&](ComponentType type) {
-      if (watchers_.size() <= type) watchers_.resize(std::size_t{type} + 1);
-      watchers_[type].systems.push_back(entry.system.get());
-      watchers_[type].quiet = watchers_[type].quiet && !entry.system->membership_hooks_;
+    System* system = entry.system.get();
+    const bool hooks = system->membership_hooks_;
+    if (!system->signature_.None()) (hooks ? any_with_hooks_ : any_quiet_) = true;
+    system->signature_.ForEach([&](ComponentType type) {
+      Watchers& watchers = watchers_[type];
+      if (hooks) {
+        watchers.with_hooks.push_back(system);
+        watchers.any_with_hooks = true;
+      } else {
+        watchers.any_quiet = true;
+      }
     });
   }
 }
@@ -55,10 +62,15 @@ void SystemManager::IndexSignatures() {
 void SystemManager::SetSignature(System& system, const Signature& signature) {
   system.signature_ = signature;
   IndexSignatures();
+  if (!system.membership_hooks_) {  // recomputed from the world when next read
+    system.entities_.required_ = signature;
+    system.entities_.seen_ = 0;
+    return;
+  }
   // Membership is rebuilt by the Coordinator, which knows every entity.
   for (Entity entity : std::vector<Entity>(system.entities_.begin(), system.entities_.end())) {
     system.entities_.Leave(entity.index);
-    if (system.membership_hooks_) system.OnEntityRemoved(entity);
+    system.OnEntityRemoved(entity);
   }
 }
 
@@ -142,6 +154,7 @@ void SystemManager::Update(Coordinator& coordinator, float delta_seconds) {
 
 void SystemManager::Reserve(std::size_t slots) {
   for (const Entry& entry : systems_) entry.system->entities_.Reserve(slots);
+  changes_.Reserve(slots);
 }
 
 void SystemManager::UpdateMembership(System& system, Entity entity, const Signature& signature) {
@@ -149,39 +162,48 @@ void SystemManager::UpdateMembership(System& system, Entity entity, const Signat
   // signature: a membership hook may change the entity in between.
   const bool matches = !system.signature_.None() && signature.Contains(system.signature_);
   if (matches) {
-    if (system.entities_.Join(entity.index) && system.membership_hooks_) system.OnEntityAdded(entity);
-  } else if (system.entities_.Leave(entity.index) && system.membership_hooks_) {
+    if (system.entities_.Join(entity.index)) system.OnEntityAdded(entity);
+  } else if (system.entities_.Leave(entity.index)) {
     system.OnEntityRemoved(entity);
   }
 }
 
 void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature) {
-  for (const Entry& entry : systems_) UpdateMembership(*entry.system, entity, signature);
-}
-
-void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed) {
-  // Indexed afresh each step: a membership hook may set a signature, which
-  // rebuilds the index.
-  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].systems.size(); ++i) {
-    UpdateMembership(*watchers_[changed].systems[i], entity, signature);
+  if (any_quiet_) changes_.Mark(entity.index);
+  // Indexed afresh each step: a membership hook may register a system.
+  for (std::size_t i = 0; i < systems_.size(); ++i) {
+    System& system = *systems_[i].system;
+    if (system.membership_hooks_) UpdateMembership(system, entity, signature);
   }
 }
 
-void SystemManager::EntitiesSignatureChanged(std::span<const Entity> entities,
-                                             const detail::Table<Signature>& signatures, ComponentType changed) {
-  // Indexed afresh each step, as above (a hook may also move `signatures`).
-  for (std::size_t i = 0; changed < watchers_.size() && i < watchers_[changed].systems.size(); ++i) {
-    System& system = *watchers_[changed].systems[i];
-    for (const Entity entity : entities) UpdateMembership(system, entity, signatures[entity.index]);
+void SystemManager::EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed) {
+  if (watchers_[changed].any_quiet) changes_.Mark(entity.index);
+  // Indexed afresh each step: a membership hook may set a signature, which
+  // rebuilds the index.
+  for (std::size_t i = 0; i < watchers_[changed].with_hooks.size(); ++i) {
+    UpdateMembership(*watchers_[changed].with_hooks[i], entity, signature);
+  }
+}
+
+void SystemManager::EntitiesSignatureChanged(std::span<const Entity> entities, ComponentType changed) {
+  if (watchers_[changed].any_quiet) {
+    for (const Entity entity : entities) changes_.Mark(entity.index);
+  }
+  // Indexed afresh each step, as above (a hook may also move the signatures).
+  for (std::size_t i = 0; i < watchers_[changed].with_hooks.size(); ++i) {
+    System& system = *watchers_[changed].with_hooks[i];
+    for (const Entity entity : entities) UpdateMembership(system, entity, (*signatures_)[entity.index]);
   }
 }
 
 void SystemManager::EntityDestroyedWithHooks(Entity entity, Signature signature) {
-  for (const Entry& entry : systems_) {
-    System& system = *entry.system;
+  // Indexed afresh each step: a membership hook may register a system.
+  for (std::size_t i = 0; i < systems_.size(); ++i) {
+    System& system = *systems_[i].system;
     // Only a system whose signature the entity's contains can hold it.
-    if (!system.signature_.None() && signature.Contains(system.signature_) && system.entities_.Leave(entity.index) &&
-        system.membership_hooks_) {
+    if (system.membership_hooks_ && !system.signature_.None() && signature.Contains(system.signature_) &&
+        system.entities_.Leave(entity.index)) {
       system.OnEntityRemoved(entity);
     }
   }

@@ -63,11 +63,13 @@ class IComponentStorage {
   // The entity's component, or nullptr when it has none. Storages hold only
   // live entities and check the generation, so a hit proves the handle alive.
   [[gnu::always_inline]] void* FindData(Entity entity) {
-    if (kind_ == StorageKind::kPerEntity) {
-      if (entity.index >= slots_) return nullptr;
+    // A packed storage has no records (slots_ is 0): one comparison picks
+    // the per-entity path.
+    if (entity.index < slots_) {
       std::byte* record = base_ + std::size_t{entity.index} * stride_;
       return StampAt(record) == StampOf(entity) ? record + value_offset_ : nullptr;
     }
+    if (kind_ == StorageKind::kPerEntity) return nullptr;
     const std::uint32_t slot = owners_.SlotOfLive(entity);
     return slot != SparseSet::kNoSlot ? base_ + std::size_t{slot} * stride_ : nullptr;
   }
@@ -130,7 +132,7 @@ class IComponentStorage {
   std::byte* base_ = nullptr;   // packed: component 0; per entity: record of slot 0
   std::size_t stride_;          // bytes from one component (or record) to the next
   std::size_t value_offset_;    // per entity: the value's offset in its record
-  std::uint32_t slots_ = 0;     // per entity: records held (entity indices below it)
+  std::uint32_t slots_ = 0;     // per entity: records held (entity indices below it); packed: 0
   std::size_t count_ = 0;       // per entity: components held
   StorageKind kind_;
   bool trivially_unstamped_;  // per entity, and the value needs no destruction
@@ -152,10 +154,16 @@ class ComponentStorage final : public IComponentStorage {
   // Precondition: the entity has no component of this type.
   template <typename... Args>
   [[gnu::always_inline]] T& Emplace(Entity entity, Args&&... args) {
-    if (kind_ == StorageKind::kPacked) return EmplacePacked(entity, std::forward<Args>(args)...);
-    if (entity.index >= slots_) [[unlikely]] Grow(entity.index);
+    if (entity.index >= slots_) [[unlikely]] {  // packed, or past the records
+      if (kind_ == StorageKind::kPacked) return EmplacePacked(entity, Make(std::forward<Args>(args)...));
+      Grow(entity.index);
+    }
     Record& record = records_[entity.index];
-    record.value = Make(std::forward<Args>(args)...);
+    if constexpr (IsOneT<Args...>) {
+      record.value = (std::forward<Args>(args), ...);  // no temporary to copy through
+    } else {
+      record.value = Make(std::forward<Args>(args)...);
+    }
     record.stamp = StampOf(entity);
     ++count_;
     return record.value;
@@ -173,15 +181,14 @@ class ComponentStorage final : public IComponentStorage {
   // Erase when the entity (a handle checked for its generation) has the
   // component; false, changing nothing, when it has not.
   [[gnu::always_inline]] bool EraseIfPresent(Entity entity) {
-    if (kind_ == StorageKind::kPacked) {
-      if (owners_.SlotOfLive(entity) == SparseSet::kNoSlot) return false;
-      ErasePacked(entity);
+    if (entity.index < slots_) {
+      Record& record = records_[entity.index];
+      if (record.stamp != StampOf(entity)) return false;
+      ClearRecord(record);
       return true;
     }
-    if (entity.index >= slots_) return false;
-    Record& record = records_[entity.index];
-    if (record.stamp != StampOf(entity)) return false;
-    ClearRecord(record);
+    if (kind_ == StorageKind::kPerEntity || owners_.SlotOfLive(entity) == SparseSet::kNoSlot) return false;
+    ErasePacked(entity);
     return true;
   }
 
@@ -195,8 +202,7 @@ class ComponentStorage final : public IComponentStorage {
   // FindData with the record size known at compile time (a shift, not a
   // multiplication, on the way to the one memory access).
   [[gnu::always_inline]] T* Find(Entity entity) {
-    if (kind_ == StorageKind::kPerEntity) {
-      if (entity.index >= slots_) return nullptr;
+    if (entity.index < slots_) {
       Record& record = reinterpret_cast<Record*>(base_)[entity.index];
       return record.stamp == StampOf(entity) ? &record.value : nullptr;
     }
@@ -237,22 +243,27 @@ class ComponentStorage final : public IComponentStorage {
                                     reinterpret_cast<const std::byte*>(&probe));
   }
 
+  // Emplace's arguments are one T (copied or moved in).
+  template <typename... Args>
+  static constexpr bool IsOneT = sizeof...(Args) == 1 && (std::is_same_v<std::remove_cvref_t<Args>, T> && ...);
+
   // A value from Emplace's arguments: an aggregate's members in order, or a
   // constructor's arguments (a T itself is copied or moved).
   template <typename... Args>
   static T Make(Args&&... args) {
-    constexpr bool is_a_t = sizeof...(Args) == 1 && (std::is_same_v<std::remove_cvref_t<Args>, T> && ...);
-    if constexpr (std::is_aggregate_v<T> && !is_a_t) {
+    if constexpr (std::is_aggregate_v<T> && !IsOneT<Args...>) {
       return T{std::forward<Args>(args)...};
     } else {
       return T(std::forward<Args>(args)...);
     }
   }
 
-  template <typename... Args>
-  T& EmplacePacked(Entity entity, Args&&... args) {
+  // The value comes by value: a reference to the caller's arguments would
+  // make the compiler keep them in memory on the per-entity path too, where
+  // they are read back wider than they were written (a stalled load).
+  T& EmplacePacked(Entity entity, T value) {
     owners_.Insert(entity);
-    T& component = components_.emplace_back(Make(std::forward<Args>(args)...));
+    T& component = components_.emplace_back(std::move(value));
     base_ = reinterpret_cast<std::byte*>(components_.data());
     return component;
   }

@@ -373,6 +373,7 @@ class Coordinator {
 
   struct TypedSlotEntry {
     IComponentStorage* storage = nullptr;
+    SignatureBit bit;  // Signature::BitOf(type)
     ComponentType type = 0;
   };
 
@@ -398,6 +399,9 @@ class Coordinator {
   ComponentInfo& AddComponentInfo(std::string name, std::size_t type_index, const std::type_info* type,
                                   std::unique_ptr<IComponentStorage> storage);
   void RequireAlive(Entity entity, std::string_view operation, std::string_view component) const;
+  // RequireAlive's error, for a handle already found stale: a call that
+  // does not return keeps the caller's fast path free of spills around it.
+  [[noreturn]] void ThrowStale(Entity entity, std::string_view operation, std::string_view component) const;
   [[noreturn]] void ThrowUnregistered(const std::type_info& type) const;
   [[noreturn]] void ThrowUnregisteredFor(const std::type_info& type, Entity entity, std::string_view operation) const;
   [[noreturn]] void ThrowMissing(Entity entity, ComponentType type) const;
@@ -410,9 +414,9 @@ class Coordinator {
   [[noreturn]] void ThrowCannotGetData(Entity entity, ComponentType type) const;
   // After the storage of `type` took the entity's component: the
   // signature, the systems, then ComponentAdded.
-  [[gnu::always_inline]] void ComponentWasAdded(Entity entity, ComponentType type) {
+  [[gnu::always_inline]] void ComponentWasAdded(Entity entity, ComponentType type, SignatureBit bit) {
     Signature& signature = signatures_[entity.index];
-    signature.Set(type);
+    signature.Set(bit);
     systems_.ComponentAdded(entity, signature, type);
     if (events_.HasSubscribers<ComponentAdded>()) [[unlikely]] events_.Publish(ComponentAdded{entity, type});
   }
@@ -426,7 +430,7 @@ class Coordinator {
   detail::Table<Signature> signatures_;  // by entity slot
   std::vector<std::unique_ptr<IComponentStorage>> storages_;  // by ComponentType
   std::vector<std::shared_ptr<const ComponentInfo>> infos_;   // by ComponentType
-  std::vector<TypedSlotEntry> typed_;                         // by detail::TypeIndexOf
+  detail::Table<TypedSlotEntry> typed_;                       // by detail::TypeIndexOf
   ComponentStorage<Hierarchy>* hierarchy_ = nullptr;
   ComponentType hierarchy_type_ = 0;
   HierarchyLinks links_;
@@ -464,11 +468,11 @@ template <typename T>
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "AddComponent");
   const ComponentType type = slot.type;
   auto& storage = *static_cast<ComponentStorage<T>*>(slot.storage);
-  if (!pool_.IsAlive(entity)) [[unlikely]] RequireAlive(entity, "AddComponent", infos_[type]->name);
+  if (!pool_.IsAlive(entity)) [[unlikely]] ThrowStale(entity, "AddComponent", infos_[type]->name);
   // The signature mirrors the storages and is one access instead of two.
-  if (signatures_[entity.index].Test(type)) [[unlikely]] ThrowDuplicate(entity, type);
+  if (signatures_[entity.index].Test(slot.bit)) [[unlikely]] ThrowDuplicate(entity, type);
   storage.Emplace(entity, std::move(value));
-  ComponentWasAdded(entity, type);
+  ComponentWasAdded(entity, type, slot.bit);
   return storage.Get(entity);  // looked up again: handlers may have added more
 }
 
@@ -487,7 +491,7 @@ template <typename T>
     return RemoveComponent(entity, type);
   }
   Signature& signature = signatures_[entity.index];
-  signature.Reset(type);
+  signature.Reset(slot.bit);
   systems_.ComponentRemoved(entity, signature, type);
 }
 
@@ -504,7 +508,7 @@ void Coordinator::AddComponents(std::span<const Entity> entities, Fn&& value_of)
     const bool alive = pool_.IsAlive(entity);
     if (!alive || signatures_[entity.index].Test(type)) [[unlikely]] {
       for (std::size_t j = 0; j < i; ++j) signatures_[entities[j].index].Reset(type);
-      if (!alive) RequireAlive(entity, "AddComponents", infos_[type]->name);
+      if (!alive) ThrowStale(entity, "AddComponents", infos_[type]->name);
       ThrowDuplicate(entity, type);
     }
     signatures_[entity.index].Set(type);
@@ -534,14 +538,14 @@ template <typename T>
 template <typename T>
 T* Coordinator::TryGetComponent(Entity entity) {
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "TryGetComponent");
-  if (!pool_.IsAlive(entity)) RequireAlive(entity, "TryGetComponent", infos_[slot.type]->name);
+  if (!pool_.IsAlive(entity)) [[unlikely]] ThrowStale(entity, "TryGetComponent", infos_[slot.type]->name);
   return static_cast<ComponentStorage<T>*>(slot.storage)->Find(entity);
 }
 
 template <typename T>
 bool Coordinator::HasComponent(Entity entity) const {
   const TypedSlotEntry& slot = TypedSlotFor<T>(entity, "HasComponent");
-  if (!pool_.IsAlive(entity)) RequireAlive(entity, "HasComponent", infos_[slot.type]->name);
+  if (!pool_.IsAlive(entity)) [[unlikely]] ThrowStale(entity, "HasComponent", infos_[slot.type]->name);
   return slot.storage->Contains(entity);
 }
 

@@ -12,11 +12,26 @@ namespace cairn::ecs {
 
 inline constexpr std::size_t kMaxComponentTypes = 128;
 
+// Where one component type's bit lives in a Signature, worked out once (at
+// registration) so that the typed add and remove paths set, clear or test it
+// with one operation on one word.
+struct SignatureBit {
+  std::uint64_t mask = 0;
+  std::uint8_t word = 0;
+};
+
 class Signature {
  public:
-  constexpr void Set(ComponentType type) { words_[type / 64] |= Bit(type); }
-  constexpr void Reset(ComponentType type) { words_[type / 64] &= ~Bit(type); }
-  constexpr bool Test(ComponentType type) const { return (words_[type / 64] & Bit(type)) != 0; }
+  static constexpr SignatureBit BitOf(ComponentType type) {
+    return {Bit(type), static_cast<std::uint8_t>(type / 64)};
+  }
+
+  constexpr void Set(ComponentType type) { Set(BitOf(type)); }
+  constexpr void Reset(ComponentType type) { Reset(BitOf(type)); }
+  constexpr bool Test(ComponentType type) const { return Test(BitOf(type)); }
+  constexpr void Set(SignatureBit bit) { words_[bit.word] |= bit.mask; }
+  constexpr void Reset(SignatureBit bit) { words_[bit.word] &= ~bit.mask; }
+  constexpr bool Test(SignatureBit bit) const { return (words_[bit.word] & bit.mask) != 0; }
   constexpr void Clear() { words_ = {}; }
   constexpr bool None() const { return (words_[0] | words_[1]) == 0; }
 

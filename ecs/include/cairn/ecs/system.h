@@ -33,8 +33,9 @@ class System {
 
  protected:
   // Hooks for systems that keep per-entity state; run inside the change.
-  // A system that overrides neither is never called for them: its
-  // membership changes are bit flips (SystemManager::ComponentAdded).
+  // A system that overrides neither is never called for them, and its set
+  // is kept lazily: a change only stamps the entity's slot, and the set
+  // catches up when it is next read (system_entities.h).
   virtual void OnEntityAdded(Entity entity);
   virtual void OnEntityRemoved(Entity entity);
 

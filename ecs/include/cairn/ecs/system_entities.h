@@ -1,23 +1,59 @@
 #pragma once
-// The entities of one system: a bit per entity slot, and the count.
+// The entities of one system: a bit per entity slot.
 //
-// Joining or leaving a system is a bit flip: no hashing, no dense array to
-// keep in step, no memory moved. A membership bit is only ever set for a live
-// entity (the SystemManager clears it before the entity is destroyed), so a
-// handle is a member when its slot's bit is set and the handle is alive.
-// Iteration walks the words, skipping empty ones 64 slots at a time, and
-// yields the live handle of each set bit: entities come in slot order.
+// A membership bit is only ever set for a live entity, so a handle is a
+// member when its slot's bit is set and the handle is alive. Iteration walks
+// the words, skipping empty ones 64 slots at a time, and yields the live
+// handle of each set bit: entities come in slot order.
+//
+// How the bits are kept depends on the system:
+// - A system with membership hooks (OnEntityAdded/OnEntityRemoved) is told
+//   at once: every add, remove and destroy that changes its membership flips
+//   the bit and calls the hook (SystemManager).
+// - A system without hooks ("quiet", the common case) is kept lazily. Its
+//   membership is a function of the world (a live entity whose signature
+//   contains the system's), so an add, remove or destroy only stamps the
+//   entity's word of 64 slots in the world's SlotChanges, one store shared by
+//   all quiet systems. The set recomputes the stamped words when it is next
+//   read (begin, Size, Empty), which costs one pass over the stamps and 64
+//   signature tests per changed word. Contains reads the signature directly.
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <vector>
 
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/entity_pool.h"
+#include "cairn/ecs/signature.h"
+#include "cairn/ecs/table.h"
 
 namespace cairn::ecs {
+
+// The words of 64 entity slots whose entities were created, destroyed or
+// changed their signature, each stamped with the epoch of its last change.
+// One per world (SystemManager), read by every quiet system's set.
+class SlotChanges {
+ public:
+  // Stamps the slot's word with the current epoch: plain stores, so a run
+  // of changes carries no dependency from one to the next.
+  [[gnu::always_inline]] void Mark(std::uint32_t index) {
+    const std::size_t word = index >> 6;
+    if (word >= epochs_.size()) [[unlikely]] Grow(word);
+    epochs_[word] = epoch_;
+    last_marked_ = epoch_;
+  }
+  void Reserve(std::size_t slots) { epochs_.reserve((slots + 63) / 64); }
+
+ private:
+  friend class SystemEntities;
+  // Out of line (system.cpp): keeps Mark small enough to inline.
+  void Grow(std::size_t word);
+
+  detail::Table<std::uint64_t> epochs_;  // by word: the epoch of its last change (0: never)
+  std::uint64_t epoch_ = 1;              // moves on each time a set catches up
+  std::uint64_t last_marked_ = 0;        // the epoch of the newest change
+};
 
 class SystemEntities {
  public:
@@ -25,9 +61,21 @@ class SystemEntities {
   // supplies each member's generation and outlives the set).
   SystemEntities() = default;
 
-  bool Contains(Entity entity) const { return Test(entity.index) && pool_->IsAlive(entity); }
-  std::size_t Size() const { return count_; }
-  bool Empty() const { return count_ == 0; }
+  bool Contains(Entity entity) const {
+    if (changes_ != nullptr) {
+      return pool_->IsAlive(entity) && !required_.None() && (*signatures_)[entity.index].Contains(required_);
+    }
+    return Test(entity.index) && pool_->IsAlive(entity);
+  }
+  // Counted when asked (a popcount per 64 slots): membership changes keep
+  // no running count.
+  std::size_t Size() const {
+    CatchUp();
+    std::size_t count = 0;
+    for (const std::uint64_t word : words_) count += static_cast<std::size_t>(std::popcount(word));
+    return count;
+  }
+  bool Empty() const { return begin() == end(); }
 
   // Reads the words through the set at each step, so an iterator stays
   // usable (if not exact) when membership changes during the walk.
@@ -62,7 +110,10 @@ class SystemEntities {
     std::uint32_t index_ = kEnd;
   };
 
-  Iterator begin() const { return Iterator(this, 0); }
+  Iterator begin() const {
+    CatchUp();
+    return Iterator(this, 0);
+  }
   Iterator end() const { return Iterator(); }
 
  private:
@@ -80,7 +131,6 @@ class SystemEntities {
     const std::uint64_t bit = std::uint64_t{1} << (index & 63u);
     const bool joined = (words_[word] & bit) == 0;
     words_[word] |= bit;
-    count_ += joined ? 1 : 0;
     return joined;
   }
   // Clears the slot's bit; true when it was set (the entity left).
@@ -90,20 +140,36 @@ class SystemEntities {
     const std::uint64_t bit = std::uint64_t{1} << (index & 63u);
     const bool left = (words_[word] & bit) != 0;
     words_[word] &= ~bit;
-    count_ -= left ? 1 : 0;
     return left;
   }
   void Reserve(std::size_t slots) { words_.reserve((slots + 63) / 64); }
   // Out of line (system.cpp): keeps Join small enough to inline.
   void Grow(std::size_t word);
 
-  std::vector<std::uint64_t> words_;
-  std::size_t count_ = 0;
+  // A quiet system's set: brings the words stamped since it last caught up
+  // (all of them after a new signature) in line with the world. Nothing to
+  // do for a set kept at once, or when nothing changed.
+  void CatchUp() const {
+    if (changes_ != nullptr && (seen_ == 0 || changes_->last_marked_ >= seen_)) Recompute();
+  }
+  void Recompute() const;
+  // The members among the 64 slots of `word`, from liveness and signatures.
+  std::uint64_t MembersOf(std::size_t word) const;
+
+  // Mutable: a quiet set catches up when read (the world is single-threaded).
+  mutable detail::Table<std::uint64_t> words_;
   const EntityPool* pool_ = nullptr;
+  // Quiet systems only (null otherwise): the world's changes and signatures
+  // (by slot), the system's signature, and the epoch this set has caught up
+  // to (0: every word is to be recomputed).
+  SlotChanges* changes_ = nullptr;
+  const detail::Table<Signature>* signatures_ = nullptr;
+  Signature required_;
+  mutable std::uint64_t seen_ = 0;
 };
 
 inline void SystemEntities::Iterator::Advance(std::uint32_t from) {
-  const std::vector<std::uint64_t>& words = set_->words_;
+  const detail::Table<std::uint64_t>& words = set_->words_;
   std::size_t word = from >> 6;
   if (word >= words.size()) {
     index_ = kEnd;

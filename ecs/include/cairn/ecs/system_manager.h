@@ -1,7 +1,9 @@
 #pragma once
 // Owns the systems, keeps their entity sets exact, and orders them.
 
+#include <array>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -20,9 +22,10 @@ namespace cairn::ecs {
 
 class SystemManager {
  public:
-  // `pool` holds the entities the systems' sets refer to; it outlives the
-  // manager.
-  explicit SystemManager(const EntityPool& pool) : pool_(&pool) {}
+  // `pool` holds the entities the systems' sets refer to and `signatures`
+  // their signatures, by slot; both outlive the manager.
+  SystemManager(const EntityPool& pool, const detail::Table<Signature>& signatures)
+      : pool_(&pool), signatures_(&signatures) {}
 
   template <typename T, typename... Args>
   std::shared_ptr<T> Register(std::string name, Args&&... args) {
@@ -64,52 +67,45 @@ class SystemManager {
 
   void Update(Coordinator& coordinator, float delta_seconds);
 
-  // Brings every system's membership of the entity in line with its
-  // (current) signature.
+  // The entity's signature (its current one, `signature`) changed in ways
+  // unknown: quiet systems are told by a stamp, and every system with hooks
+  // is brought up to date.
   void EntitySignatureChanged(Entity entity, const Signature& signature);
   // Same, when only component type `changed` was added or removed: a system
   // whose signature does not name it cannot change membership, so only the
-  // systems naming it are checked (the Coordinator's add/remove path).
+  // systems naming it are told (the Coordinator's add/remove path).
   void EntitySignatureChanged(Entity entity, const Signature& signature, ComponentType changed);
-  // EntitySignatureChanged(entity, signatures[entity.index], changed) for
-  // each entity, system by system.
-  void EntitiesSignatureChanged(std::span<const Entity> entities, const detail::Table<Signature>& signatures,
-                                ComponentType changed);
+  // EntitySignatureChanged(entity, its signature, changed) for each entity.
+  void EntitiesSignatureChanged(std::span<const Entity> entities, ComponentType changed);
   // True when some system's signature names the type: only then can adding
   // or removing it change a membership.
-  bool Watches(ComponentType type) const { return type < watchers_.size() && !watchers_[type].systems.empty(); }
+  bool Watches(ComponentType type) const { return watchers_[type].any_quiet || watchers_[type].any_with_hooks; }
 
   // The Coordinator's add path: component type `added` was just added to the
   // entity, whose signature is now `signature`. Only the systems naming the
   // type can gain the entity; when none of them has membership hooks, this
-  // is a bit set per system, inline.
+  // is one stamp in the slot changes, inline (system_entities.h).
   [[gnu::always_inline]] void ComponentAdded(Entity entity, const Signature& signature, ComponentType added) {
-    if (added >= watchers_.size()) return;
     const Watchers& watchers = watchers_[added];
-    if (!watchers.quiet) return EntitySignatureChanged(entity, signature, added);
-    for (System* system : watchers.systems) {
-      if (signature.Contains(system->signature_)) system->entities_.Join(entity.index);
-    }
+    if (watchers.any_with_hooks) [[unlikely]] return EntitySignatureChanged(entity, signature, added);
+    if (watchers.any_quiet) changes_.Mark(entity.index);
   }
-  // The remove path: every system naming `removed` no longer matches.
+  // The remove path: only the systems naming `removed` can lose the entity.
   [[gnu::always_inline]] void ComponentRemoved(Entity entity, const Signature& signature, ComponentType removed) {
-    if (removed >= watchers_.size()) return;
     const Watchers& watchers = watchers_[removed];
-    if (!watchers.quiet) return EntitySignatureChanged(entity, signature, removed);
-    for (System* system : watchers.systems) system->entities_.Leave(entity.index);
+    if (watchers.any_with_hooks) [[unlikely]] return EntitySignatureChanged(entity, signature, removed);
+    if (watchers.any_quiet) changes_.Mark(entity.index);
   }
   // Before an entity with this signature is destroyed: every system holding
-  // it lets it go. Without membership hooks, a bit cleared per system whose
-  // signature the entity's contains, inline.
+  // it lets it go (quiet ones by a stamp, inline).
   [[gnu::always_inline]] void EntityDestroyed(Entity entity, const Signature& signature) {
-    if (hooked_) [[unlikely]] return EntityDestroyedWithHooks(entity, signature);
-    for (System* system : matchable_) {
-      if (signature.Contains(system->signature_)) system->entities_.Leave(entity.index);
-    }
+    if (any_quiet_) changes_.Mark(entity.index);
+    if (any_with_hooks_) [[unlikely]] EntityDestroyedWithHooks(entity, signature);
   }
 
   std::size_t Count() const { return systems_.size(); }
-  // Makes room in every system's membership for entity slots below `slots`.
+  // Makes room in every system's membership, and in the slot changes, for
+  // entity slots below `slots`.
   void Reserve(std::size_t slots);
 
  private:
@@ -125,25 +121,31 @@ class SystemManager {
   std::size_t IndexOf(const System& system) const;
   void SetSignature(System& system, const Signature& signature);
   void AddOrdering(System& later, System& earlier);
+  // For a system with membership hooks: joins or leaves, calling the hook.
   static void UpdateMembership(System& system, Entity entity, const Signature& signature);
-  // Rebuilds watchers_, matchable_ and hooked_ from the systems' signatures.
+  // Rebuilds watchers_, any_quiet_ and any_with_hooks_ from the systems' signatures.
   void IndexSignatures();
-  // EntityDestroyed when some system has hooks. A copy of the signature:
+  // EntityDestroyed's part for systems with hooks. A copy of the signature:
   // a hook may create entities and move the caller's array.
   void EntityDestroyedWithHooks(Entity entity, Signature signature);
 
   const EntityPool* pool_;
+  const detail::Table<Signature>* signatures_;
+  SlotChanges changes_;  // read by the quiet systems' sets
   std::vector<Entry> systems_;
-  // The systems whose signature names one component type, in registration
-  // order: only they can gain or lose an entity when a component of that
-  // type is added or removed.
+  // The systems whose signature names one component type: only they can
+  // gain or lose an entity when a component of that type is added or removed.
   struct Watchers {
-    std::vector<System*> systems;
-    bool quiet = true;  // none has membership hooks
+    std::vector<System*> with_hooks;  // those with membership hooks, in registration order
+    bool any_with_hooks = false;      // !with_hooks.empty(), as one byte for the inline paths
+    bool any_quiet = false;           // one without hooks
   };
-  std::vector<Watchers> watchers_;  // by component type
-  std::vector<System*> matchable_;  // the systems with a non-empty signature
-  bool hooked_ = false;             // one of them has membership hooks
+  // By component type: one entry for every value a ComponentType can take,
+  // so the add and remove paths index it without a bounds check.
+  std::array<Watchers, std::size_t{std::numeric_limits<ComponentType>::max()} + 1> watchers_;
+  // Among the systems with a non-empty signature: one without hooks, one with.
+  bool any_quiet_ = false;
+  bool any_with_hooks_ = false;
   std::vector<System*> order_;
   bool order_valid_ = false;
 };
