@@ -119,6 +119,27 @@ def skip_exit_leak_check(env):
     env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
 
 
+# LeakSanitizer's own crash at exit, when its stop-the-world pass catches a
+# thread of Mesa's or X's half-way: a fault of the sanitizer, not of the
+# program, which prints this instead of any leak report.
+SANITIZER_TRACER_CRASH = ("Tracer caught signal", "LeakSanitizer has encountered a fatal error")
+
+
+def run_program(command, **kwargs):
+    """subprocess.run(command, capture_output=True, text=True, **kwargs),
+    run once more when the first run ended in LeakSanitizer's own crash at
+    exit (and only then: a leak report, or any other failure, stands). On a
+    loaded machine the crash repeats, so the second run skips the exit leak
+    check; AddressSanitizer and UBSan still check it throughout."""
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0 and all(marker in result.stderr for marker in SANITIZER_TRACER_CRASH):
+        print("note: LeakSanitizer crashed at exit; running once more without the exit leak check")
+        env = dict(kwargs.pop("env", None) or os.environ)
+        skip_exit_leak_check(env)
+        result = subprocess.run(command, capture_output=True, text=True, env=env, **kwargs)
+    return result
+
+
 def read_widget_map(path):
     boxes = {}
     with open(path) as f:
@@ -267,27 +288,6 @@ class Session:
 
 
 # ---- Scene files ----------------------------------------------------------------
-
-
-# LeakSanitizer's own crash at exit, when its stop-the-world pass catches a
-# thread of Mesa's or X's half-way: a fault of the sanitizer, not of the
-# program, which prints this instead of any leak report.
-SANITIZER_TRACER_CRASH = ("Tracer caught signal", "LeakSanitizer has encountered a fatal error")
-
-
-def run_program(command, **kwargs):
-    """subprocess.run(command, capture_output=True, text=True, **kwargs),
-    run once more when the first run ended in LeakSanitizer's own crash at
-    exit (and only then: a leak report, or any other failure, stands). On a
-    loaded machine the crash repeats, so the second run skips the exit leak
-    check; AddressSanitizer and UBSan still check it throughout."""
-    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    if result.returncode != 0 and all(marker in result.stderr for marker in SANITIZER_TRACER_CRASH):
-        print("note: LeakSanitizer crashed at exit; running once more without the exit leak check")
-        env = dict(kwargs.pop("env", None) or os.environ)
-        skip_exit_leak_check(env)
-        result = subprocess.run(command, capture_output=True, text=True, env=env, **kwargs)
-    return result
 
 
 def read_png(path):
