@@ -4,6 +4,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -572,6 +573,28 @@ TEST_CASE("A quiet system's set may be changed while it is walked, and is exact 
   REQUIRE(Members(*system) == expected);
   REQUIRE(system->Entities().Size() == expected.size());
   REQUIRE(system->Entities().Contains(added) == expected.contains(std::uint64_t{added.index} << 32 | added.generation));
+}
+
+TEST_CASE("A bulk add that fails part-way leaves a quiet system exact, even one read meanwhile", "[ecs][systems]") {
+  Coordinator world(11);
+  RegisterComponents(world);
+  const auto system = world.RegisterSystem<QuietPositionSystem>();
+  world.SetSystemSignature<QuietPositionSystem>(world.MakeSignature<Position>());
+  const std::vector<Entity> entities{world.CreateEntity(), world.CreateEntity(), world.CreateEntity()};
+  std::size_t seen_during = 0;
+  REQUIRE_THROWS_WITH(world.AddComponents<Position>(entities,
+                                                    [&](std::size_t i) {
+                                                      seen_during = system->Entities().Size();
+                                                      if (i == 2) throw std::runtime_error("no value");
+                                                      return Position{};
+                                                    }),
+                      "no value");
+  REQUIRE(seen_during > 0);  // the set was read while the signatures were marked
+  REQUIRE(system->Entities().Empty());
+  REQUIRE(Members(*system).empty());
+  for (const Entity entity : entities) REQUIRE_FALSE(system->Entities().Contains(entity));
+  world.AddComponent<Position>(entities[1]);
+  REQUIRE(Members(*system) == BruteForce(world, system->GetSignature()));
 }
 
 TEST_CASE("The typed RemoveComponent reports the same errors as the one by type", "[ecs][systems]") {

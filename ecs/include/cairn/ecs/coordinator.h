@@ -520,6 +520,9 @@ void Coordinator::AddComponents(std::span<const Entity> entities, Fn&& value_of)
   } catch (...) {  // value_of threw: take back what was added
     for (std::size_t j = 0; j < added; ++j) storage.Remove(entities[j]);
     for (const Entity entity : entities) signatures_[entity.index].Reset(type);
+    // value_of may have read a quiet system's set, which then caught up
+    // with the marked signatures: it must look again.
+    if (systems_.Watches(type)) systems_.EntitiesSignatureChanged(entities, type);
     throw;
   }
   ComponentsWereAdded(entities, type);
