@@ -87,6 +87,7 @@ void Coordinator::DestroyEntity(Entity entity) {
   signature.ForEach([&](ComponentType type) { storages_[type]->Remove(entity); });
   signature.Clear();
   pool_.Destroy(entity);
+  systems_.EntityGone(entity.index);
 }
 
 void Coordinator::ThrowHasChildren(Entity entity) const {

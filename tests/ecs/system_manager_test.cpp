@@ -78,6 +78,23 @@ struct QuietPositionSystem : System {};
 struct QuietPairSystem : System {};
 struct QuietPairHealthSystem : QuietPairSystem {};  // inherits the base hooks through another system
 
+// A system with hooks that reads another system's set from inside them.
+struct ReadingHookSystem : System {
+  const System* watched = nullptr;
+  std::size_t reads = 0;
+
+ protected:
+  void OnEntityAdded(Entity) override { Read(); }
+  void OnEntityRemoved(Entity) override { Read(); }
+
+ private:
+  void Read() {
+    if (watched == nullptr) return;
+    for (const Entity member : watched->Entities()) REQUIRE_FALSE(member.IsNull());
+    ++reads;
+  }
+};
+
 // The ways a system can override a hook, for KeepsBaseMembershipHooks.
 struct PublicAddedHookSystem : System {
   void OnEntityAdded(Entity) override {}
@@ -595,6 +612,30 @@ TEST_CASE("A bulk add that fails part-way leaves a quiet system exact, even one 
   for (const Entity entity : entities) REQUIRE_FALSE(system->Entities().Contains(entity));
   world.AddComponent<Position>(entities[1]);
   REQUIRE(Members(*system) == BruteForce(world, system->GetSignature()));
+}
+
+TEST_CASE("A quiet system read from another system's hooks during a change is exact afterwards", "[ecs][systems]") {
+  Coordinator world(12);
+  RegisterComponents(world);
+  const auto quiet = world.RegisterSystem<QuietPositionSystem>();
+  const auto reader = world.RegisterSystem<ReadingHookSystem>();
+  world.SetSystemSignature<QuietPositionSystem>(world.MakeSignature<Position>());
+  world.SetSystemSignature<ReadingHookSystem>(world.MakeSignature<Position>());
+  reader->watched = quiet.get();
+  std::vector<Entity> entities;
+  for (int i = 0; i < 5; ++i) {
+    entities.push_back(world.CreateEntity());
+    world.AddComponent<Position>(entities.back());
+  }
+  world.RemoveComponent<Position>(entities[1]);
+  world.DestroyEntity(entities[2]);  // the hook reads the set while the entity is still alive
+  world.DestroyEntity(entities[3]);
+  REQUIRE(reader->reads == 8);  // five joins, one removal, two destroys
+  const auto expected = BruteForce(world, quiet->GetSignature());
+  REQUIRE(expected.size() == 2);
+  REQUIRE(Members(*quiet) == expected);
+  REQUIRE(quiet->Entities().Size() == 2);
+  for (const Entity member : quiet->Entities()) REQUIRE(world.IsAlive(member));
 }
 
 TEST_CASE("The typed RemoveComponent reports the same errors as the one by type", "[ecs][systems]") {

@@ -96,11 +96,16 @@ class SystemManager {
     if (watchers.any_with_hooks) [[unlikely]] return EntitySignatureChanged(entity, signature, removed);
     if (watchers.any_quiet) changes_.Mark(entity.index);
   }
-  // Before an entity with this signature is destroyed: every system holding
-  // it lets it go (quiet ones by a stamp, inline).
+  // Before an entity with this signature is destroyed: every system with
+  // hooks holding it lets it go, calling the hook.
   [[gnu::always_inline]] void EntityDestroyed(Entity entity, const Signature& signature) {
-    if (any_quiet_) changes_.Mark(entity.index);
     if (any_with_hooks_) [[unlikely]] EntityDestroyedWithHooks(entity, signature);
+  }
+  // After the entity in slot `index` was destroyed: the quiet systems are
+  // told by a stamp, inline. It comes last, after every hook and component
+  // destructor that could have read a quiet system's set meanwhile.
+  [[gnu::always_inline]] void EntityGone(std::uint32_t index) {
+    if (any_quiet_) changes_.Mark(index);
   }
 
   std::size_t Count() const { return systems_.size(); }
