@@ -30,7 +30,7 @@ std::uint64_t SystemEntities::MembersOf(std::size_t word) const {
   const std::size_t end = std::min({first + 64, pool_->SlotCount(), signatures.size()});
   std::uint64_t members = 0;
   for (std::size_t slot = first; slot < end; ++slot) {
-    if (signatures[slot].Contains(required_) && !pool_->AtSlot(static_cast<std::uint32_t>(slot)).IsNull()) {
+    if (signatures[slot].Contains(required_) && pool_->SlotIsAlive(static_cast<std::uint32_t>(slot))) {
       members |= std::uint64_t{1} << (slot - first);
     }
   }

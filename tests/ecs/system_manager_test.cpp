@@ -592,6 +592,47 @@ TEST_CASE("A quiet system's set may be changed while it is walked, and is exact 
   REQUIRE(system->Entities().Contains(added) == expected.contains(std::uint64_t{added.index} << 32 | added.generation));
 }
 
+TEST_CASE("A walk of a quiet system never reaches an entity that left, or was destroyed, before it", "[ecs][systems]") {
+  Coordinator world(13);
+  RegisterComponents(world);
+  const auto system = world.RegisterSystem<QuietPositionSystem>();
+  world.SetSystemSignature<QuietPositionSystem>(world.MakeSignature<Position>());
+  std::vector<Entity> entities;
+  for (int i = 0; i < 200; ++i) {
+    entities.push_back(world.CreateEntity());
+    world.AddComponent<Position>(entities.back());
+  }
+  // At the first member, the walk's later members are taken apart: one in
+  // four destroyed (its slot then reused by an entity without Position, or
+  // with it), one in four losing Position.
+  std::vector<Entity> reached;
+  for (const Entity entity : system->Entities()) {
+    REQUIRE(world.IsAlive(entity));
+    REQUIRE(world.HasComponent<Position>(entity));
+    reached.push_back(entity);
+    if (reached.size() != 1) continue;
+    for (std::size_t i = 1; i < entities.size(); ++i) {
+      if (i % 4 == 1) world.DestroyEntity(entities[i]);
+      if (i % 4 == 2) world.RemoveComponent<Position>(entities[i]);
+    }
+    for (int i = 0; i < 50; ++i) {
+      const Entity newcomer = world.CreateEntity();  // reuses a freed slot
+      if (i % 2 == 0) world.AddComponent<Position>(newcomer);
+    }
+  }
+  // Every entity that kept Position all along was reached; nothing else but
+  // newcomers with Position (which may or may not be).
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < entities.size(); ++i) {
+    if (i % 4 == 1 || i % 4 == 2) continue;
+    ++kept;
+    REQUIRE(std::find(reached.begin(), reached.end(), entities[i]) != reached.end());
+  }
+  REQUIRE(reached.size() >= kept);
+  REQUIRE(reached.size() <= kept + 25);
+  REQUIRE(Members(*system) == BruteForce(world, system->GetSignature()));
+}
+
 TEST_CASE("A bulk add that fails part-way leaves a quiet system exact, even one read meanwhile", "[ecs][systems]") {
   Coordinator world(11);
   RegisterComponents(world);

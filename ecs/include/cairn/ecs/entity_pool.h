@@ -138,6 +138,7 @@ class EntityPool {
   std::size_t SlotCount() const { return states_.size(); }
   // The live entity in `slot`, or kNullEntity.
   Entity AtSlot(std::uint32_t slot) const;
+  bool SlotIsAlive(std::uint32_t slot) const { return slot < states_.size() && (states_[slot] & 1u) != 0; }
   void Reserve(std::size_t count);
   // Makes room for `count` more GenerateId calls.
   void ReserveGeneratedIds(std::size_t count);

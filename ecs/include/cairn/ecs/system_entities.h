@@ -78,7 +78,9 @@ class SystemEntities {
   bool Empty() const { return begin() == end(); }
 
   // Reads the words through the set at each step, so an iterator stays
-  // usable (if not exact) when membership changes during the walk.
+  // usable when membership changes during the walk: an entity that joins
+  // meanwhile may or may not be reached, and one that leaves (or is
+  // destroyed) before it is reached is not.
   class Iterator {
    public:
     using iterator_category = std::forward_iterator_tag;
@@ -155,6 +157,13 @@ class SystemEntities {
   void Recompute() const;
   // The members among the 64 slots of `word`, from liveness and signatures.
   std::uint64_t MembersOf(std::size_t word) const;
+  // For the iterator: whether a slot whose bit is set still holds a member.
+  // A quiet set's bits are as of its last catching up, so the slot is
+  // checked against the world (a member may have left since, or the slot
+  // been reused by another entity).
+  bool StillMember(std::uint32_t slot) const {
+    return changes_ == nullptr || (pool_->SlotIsAlive(slot) && (*signatures_)[slot].Contains(required_));
+  }
 
   // Mutable: a quiet set catches up when read (the world is single-threaded).
   mutable detail::Table<std::uint64_t> words_;
@@ -176,14 +185,21 @@ inline void SystemEntities::Iterator::Advance(std::uint32_t from) {
     return;
   }
   std::uint64_t bits = words[word] & (~std::uint64_t{0} << (from & 63u));
-  while (bits == 0) {
-    if (++word == words.size()) {
-      index_ = kEnd;
+  for (;;) {
+    while (bits == 0) {
+      if (++word == words.size()) {
+        index_ = kEnd;
+        return;
+      }
+      bits = words[word];
+    }
+    const auto index = static_cast<std::uint32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+    if (set_->StillMember(index)) {
+      index_ = index;
       return;
     }
-    bits = words[word];
+    bits &= bits - 1;
   }
-  index_ = static_cast<std::uint32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
 }
 
 }  // namespace cairn::ecs
