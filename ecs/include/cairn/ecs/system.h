@@ -1,7 +1,8 @@
 #pragma once
 // A system: a signature and the exact set of entities whose signature
-// contains it, kept up to date by the SystemManager on every add, remove and
-// destroy.
+// contains it, kept up to date by the SystemManager through every add,
+// remove and destroy (at once for a system with membership hooks, when the
+// set is next read for one without: system_entities.h).
 
 #include <string>
 #include <type_traits>
