@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "cairn/ecs/fwd.h"
 
@@ -44,21 +45,29 @@ class Signature {
   std::size_t Count() const { return std::popcount(words_[0]) + std::popcount(words_[1]); }
 
   // Calls fn(ComponentType) for each set bit, in increasing order.
+  // The words are visited by a fold, not a loop, so that the destroy path
+  // keeps no word counter alive across its calls.
   template <typename Fn>
   void ForEach(Fn&& fn) const {
-    for (std::size_t word = 0; word < words_.size(); ++word) {
-      for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
-        fn(static_cast<ComponentType>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
-      }
-    }
+    [&]<std::size_t... kWord>(std::index_sequence<kWord...>) {
+      (ForEachInWord(kWord, fn), ...);
+    }(std::make_index_sequence<kWords>{});
   }
 
   friend constexpr bool operator==(const Signature&, const Signature&) = default;
 
  private:
+  static constexpr std::size_t kWords = kMaxComponentTypes / 64;
   static constexpr std::uint64_t Bit(ComponentType type) { return std::uint64_t{1} << (type % 64); }
 
-  std::array<std::uint64_t, kMaxComponentTypes / 64> words_{};
+  template <typename Fn>
+  void ForEachInWord(std::size_t word, Fn& fn) const {
+    for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
+      fn(static_cast<ComponentType>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+    }
+  }
+
+  std::array<std::uint64_t, kWords> words_{};
 };
 
 }  // namespace cairn::ecs
