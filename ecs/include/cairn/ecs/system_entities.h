@@ -1,15 +1,14 @@
 #pragma once
-// The entities of one system: a bit per entity slot.
-//
-// A membership bit is only ever set for a live entity, so a handle is a
-// member when its slot's bit is set and the handle is alive. Iteration walks
-// the words, skipping empty ones 64 slots at a time, and yields the live
-// handle of each set bit: entities come in slot order.
+// The entities of one system: a bit per entity slot. Iteration walks the
+// words, skipping empty ones 64 slots at a time, and yields the live handle
+// of each member: entities come in slot order.
 //
 // How the bits are kept depends on the system:
 // - A system with membership hooks (OnEntityAdded/OnEntityRemoved) is told
 //   at once: every add, remove and destroy that changes its membership flips
-//   the bit and calls the hook (SystemManager).
+//   the bit and calls the hook (SystemManager). Its bits are set only for
+//   live entities, so a handle is a member when its slot's bit is set and
+//   the handle is alive.
 // - A system without hooks ("quiet", the common case) is kept lazily. Its
 //   membership is a function of the world (a live entity whose signature
 //   contains the system's), so an add, remove or destroy only stamps the
