@@ -31,6 +31,7 @@ Coordinator::Coordinator(std::uint64_t id_seed) : pool_(id_seed), systems_(pool_
   RegisterComponent<Hierarchy>("Hierarchy", StorageKind::kPerEntity).HiddenFromUi().NotSerialized();
   hierarchy_ = &GetStorage<Hierarchy>();
   hierarchy_type_ = GetComponentType<Hierarchy>();
+  hierarchy_bit_ = Signature::BitOf(hierarchy_type_);
   links_.Bind(*hierarchy_);
 }
 
@@ -53,22 +54,25 @@ std::vector<Entity> Coordinator::CreateEntities(std::size_t count) {
   ReserveEntities(pool_.AliveCount() + count);
   pool_.ReserveGeneratedIds(count);
   std::vector<Entity> entities;
-  entities.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) entities.push_back(SetUpNewEntity(pool_.CreateWithGeneratedId()));
+  // An EntityCreated handler, or a hooked system watching Hierarchy, sees
+  // each entity as CreateEntity leaves it, before the next is made.
+  if (events_.HasSubscribers<EntityCreated>() || systems_.HooksWatch(hierarchy_type_)) {
+    entities.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) entities.push_back(SetUpNewEntity(pool_.CreateWithGeneratedId()));
+    return entities;
+  }
+  // Otherwise nobody can look in between: each array is written in one pass.
+  pool_.CreateWithGeneratedIds(count, entities);
+  for (const Entity entity : entities) SetNewSignature(entity);
+  links_.EmplaceRoots(entities);
+  if (systems_.Watches(hierarchy_type_)) systems_.EntitiesSignatureChanged(entities, hierarchy_type_);
   return entities;
 }
 
 Entity Coordinator::SetUpNewEntity(Entity entity) {
-  if (entity.index == signatures_.size()) {
-    signatures_.emplace_back();
-  } else if (entity.index > signatures_.size()) {
-    signatures_.resize(entity.index + 1);
-  }
-  Signature& signature = signatures_[entity.index];
-  signature.Clear();
+  const Signature& signature = SetNewSignature(entity);
   hierarchy_->Emplace(entity);
   links_.LinkLastRoot(entity);
-  signature.Set(hierarchy_type_);
   systems_.ComponentAdded(entity, signature, hierarchy_type_);
   events_.Publish(EntityCreated{entity, pool_.IdOf(entity)});
   return entity;

@@ -39,6 +39,46 @@ std::uint32_t EntityPool::PopFreeSlot() {
   return slot;
 }
 
+bool EntityPool::CanCreateFreshRun(std::size_t count) const {
+  if (free_head_ < free_slots_.size() || others_.Size() != 0) return false;
+  // The retirement test of draw D + j with A + j entities alive: due when
+  // D + j >= kMinDrawsToRetire and D + j > kRetireRatio * (A + j). With
+  // D <= kRetireRatio * A the second never holds; otherwise the run must
+  // end before the first does.
+  const std::uint64_t draw = drawn_slots_.size();
+  return draw <= kRetireRatio * alive_count_ || draw + count <= kMinDrawsToRetire;
+}
+
+void EntityPool::CreateWithGeneratedIds(std::size_t count, std::vector<Entity>& out) {
+  out.reserve(out.size() + count);
+  while (count != 0) {
+    if (!CanCreateFreshRun(count)) {
+      out.push_back(CreateWithGeneratedId());
+      --count;
+      continue;
+    }
+    const std::uint64_t first_draw = drawn_slots_.size();
+    const auto first_slot = static_cast<std::uint32_t>(states_.size());
+    // The run stops short of an id of 0, which the general path skips.
+    std::size_t run = count;
+    ids_.append(count, [&](std::size_t i) {
+      const EntityId id{sequence_.Value(first_draw + i)};
+      if (id.value == 0 && i < run) [[unlikely]] run = i;
+      return id;
+    });
+    ids_.resize(first_slot + run);
+    states_.append(run, [](std::size_t) { return std::uint32_t{1}; });  // generation 0, alive
+    drawn_slots_.append(run, [&](std::size_t i) { return static_cast<std::uint32_t>(first_slot + i); });
+    for (std::size_t i = 0; i < run; ++i) out.push_back(Entity{static_cast<std::uint32_t>(first_slot + i), 0});
+    alive_count_ += run;
+    count -= run;
+    if (count != 0 && run == 0) {
+      out.push_back(CreateWithGeneratedId());
+      --count;
+    }
+  }
+}
+
 Entity EntityPool::Create(EntityId id) {
   const std::uint32_t slot = TakeSlot();
   if (const std::uint64_t draw = sequence_.DrawOf(id.value); draw < drawn_slots_.size()) {

@@ -16,6 +16,20 @@ void HierarchyLinks::Link(Entity entity, Entity parent, Entity before) {
   ++*head.count;
 }
 
+void HierarchyLinks::EmplaceRoots(std::span<const Entity> entities) {
+  if (entities.empty()) return;
+  const Entity last_before = last_root_;
+  // Each starts as a root without children.
+  storage_->EmplaceEach(entities, [&](Hierarchy& links, std::size_t i) {
+    links.previous_sibling = i == 0 ? last_before : entities[i - 1];
+    if (i + 1 < entities.size()) links.next_sibling = entities[i + 1];
+  });
+  if (last_before.IsNull()) first_root_ = entities.front();
+  else At(last_before).next_sibling = entities.front();
+  last_root_ = entities.back();
+  root_count_ += static_cast<std::uint32_t>(entities.size());
+}
+
 Entity HierarchyLinks::ChildAt(Entity parent, std::size_t position, Entity skip) const {
   const ConstHead head = Head(parent);
   const bool skip_is_child = !skip.IsNull() && storage_->Contains(skip) && At(skip).parent == parent;

@@ -32,6 +32,9 @@ constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 // with its whole class as capacity is recognised as cached.
 constexpr std::size_t kCachedAboveBytes = std::size_t{32} << 10;
 constexpr std::size_t kMaxCachedTables = 64;
+// How much bigger than its size class a kept block given to a growing big
+// array may be.
+constexpr std::size_t kMaxLargerBlock = 16;
 
 bool IsBig(std::size_t bytes) { return bytes >= kHugePageBytes; }
 bool IsCached(std::size_t bytes) { return bytes > kCachedAboveBytes; }
@@ -81,18 +84,32 @@ void FreeToSystem(void* memory, std::size_t alignment) noexcept {
 // world in the process (worlds may live on different threads).
 class TableCache {
  public:
-  void* Take(std::size_t bytes, std::size_t alignment) {
+  // A kept block for an array of size class `bytes`. For a reserve, the
+  // newest of that class; for a growth of a big array, the biggest big
+  // block of at most kMaxLargerBlock times the class (see AllocateTable).
+  // {nullptr, 0} when none fits.
+  TableBlock Take(std::size_t bytes, std::size_t alignment, TableGrowth growth) {
     const std::lock_guard lock(mutex_);
+    const bool larger_fits = growth == TableGrowth::kGrowing && IsBig(bytes);
+    std::size_t found = blocks_.size();
     for (std::size_t i = blocks_.size(); i-- > 0;) {
-      if (blocks_[i].bytes == bytes && blocks_[i].alignment == alignment) {
-        void* memory = blocks_[i].memory;
-        blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(i));
-        held_ -= bytes;
-        Unpoison(memory, bytes);
-        return memory;
+      const Block& block = blocks_[i];
+      if (block.alignment != alignment || block.bytes < bytes) continue;
+      if (!larger_fits) {
+        if (block.bytes != bytes) continue;
+        found = i;
+        break;
+      }
+      if (block.bytes <= kMaxLargerBlock * bytes && (found == blocks_.size() || block.bytes > blocks_[found].bytes)) {
+        found = i;
       }
     }
-    return nullptr;
+    if (found == blocks_.size()) return {nullptr, 0};
+    const Block block = blocks_[found];
+    blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(found));
+    held_ -= block.bytes;
+    Unpoison(block.memory, block.bytes);
+    return {block.memory, block.bytes};
   }
 
   // False when the cache is full: the caller frees the block.
@@ -146,12 +163,12 @@ TableCache& Cache() {
 
 }  // namespace
 
-void* AllocateTable(std::size_t bytes, std::size_t alignment) {
-  if (!IsCached(bytes)) return AllocateFromSystem(bytes, alignment);
+TableBlock AllocateTable(std::size_t bytes, std::size_t alignment, TableGrowth growth) {
+  if (!IsCached(bytes)) return {AllocateFromSystem(bytes, alignment), bytes};
   bytes = SizeClass(bytes);
   alignment = TableAlignment(bytes, alignment);
-  if (void* memory = Cache().Take(bytes, alignment)) return memory;
-  return AllocateFromSystem(bytes, alignment);
+  if (const TableBlock kept = Cache().Take(bytes, alignment, growth); kept.memory != nullptr) return kept;
+  return {AllocateFromSystem(bytes, alignment), bytes};
 }
 
 void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
@@ -165,8 +182,6 @@ void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept 
   }
   FreeToSystem(memory, TableAlignment(bytes, alignment));
 }
-
-std::size_t TableBytesFor(std::size_t bytes) noexcept { return IsCached(bytes) ? SizeClass(bytes) : bytes; }
 
 std::size_t ReleaseCachedTables() noexcept { return Cache().Release(); }
 

@@ -67,6 +67,58 @@ TEST_CASE("CreateEntities makes the entities CreateEntity would, in order", "[ec
   REQUIRE(bulk.CreateEntities(0).empty());
 }
 
+// Every entity with a Hierarchy: all of them.
+class EverySystem : public System {};
+
+TEST_CASE("CreateEntities with nobody listening builds the world CreateEntity would", "[ecs][bulk]") {
+  // Nobody subscribes to EntityCreated and no system has hooks, so the
+  // batch writes each array in one pass; the world must be the same.
+  Coordinator one_by_one(kSeed);
+  Coordinator bulk(kSeed);
+  for (Coordinator* world : {&one_by_one, &bulk}) {
+    Register(*world);
+    world->RegisterSystem<EverySystem>();
+    world->SetSystemSignature<EverySystem>(world->MakeSignature<Hierarchy>());
+    // Roots, a child, and destroyed entities whose slots are free again.
+    std::vector<Entity> made;
+    for (int i = 0; i < 20; ++i) made.push_back(world->CreateEntity());
+    world->SetParent(made[3], made[2]);
+    for (const int i : {5, 9, 12, 19}) world->DestroyEntity(made[i]);
+  }
+  std::vector<Entity> expected;
+  for (int i = 0; i < 300; ++i) expected.push_back(one_by_one.CreateEntity());
+
+  const std::vector<Entity> entities = bulk.CreateEntities(300);
+
+  REQUIRE(entities == expected);
+  REQUIRE(entities.front().generation == 1);  // the freed slots come first
+  REQUIRE(bulk.EntityCount() == one_by_one.EntityCount());
+  REQUIRE(bulk.GetChildren(kNullEntity) == one_by_one.GetChildren(kNullEntity));
+  for (std::size_t i = 0; i < entities.size(); ++i) {
+    INFO("entity " << i);
+    REQUIRE(bulk.GetEntityId(entities[i]) == one_by_one.GetEntityId(expected[i]));
+    REQUIRE(bulk.GetEntity(bulk.GetEntityId(entities[i])) == entities[i]);
+    REQUIRE(bulk.GetComponent<Hierarchy>(entities[i]) == one_by_one.GetComponent<Hierarchy>(expected[i]));
+    REQUIRE(bulk.GetSignature(entities[i]) == one_by_one.GetSignature(expected[i]));
+  }
+  REQUIRE(bulk.GetSystem<EverySystem>()->Entities().Size() == one_by_one.EntityCount());
+  for (const Entity entity : entities) REQUIRE(bulk.GetSystem<EverySystem>()->Entities().Contains(entity));
+
+  // The new entities take components, parents and their end as any other.
+  bulk.AddComponents<Position>(entities, PositionAt);
+  bulk.SetParent(entities[10], entities[0]);
+  bulk.DestroyEntity(entities[299]);
+  bulk.DestroyEntity(entities[150]);
+  std::vector<Entity> roots = one_by_one.GetChildren(kNullEntity);
+  std::erase(roots, expected[10]);
+  std::erase(roots, expected[299]);
+  std::erase(roots, expected[150]);
+  REQUIRE(bulk.GetChildren(kNullEntity) == roots);
+  REQUIRE(bulk.GetChildren(entities[0]) == std::vector<Entity>{entities[10]});
+  REQUIRE(bulk.CreateEntities(2).size() == 2);
+  REQUIRE(bulk.GetChildren(kNullEntity).size() == roots.size() + 2);
+}
+
 TEST_CASE("AddComponents gives every entity its value and joins the systems", "[ecs][bulk]") {
   Coordinator world(kSeed);
   Register(world);
@@ -132,6 +184,17 @@ TEST_CASE("AddComponents changes nothing when one entity cannot take the compone
     REQUIRE_THROWS_WITH(world.AddComponents<Velocity>(entities, failing), "no value");
     untouched();
     REQUIRE(world.GetStorage<Velocity>().Size() == 0);
+  }
+  SECTION("a value that cannot be made, per entity") {
+    const auto failing = [](std::size_t i) {
+      if (i == 6) throw std::runtime_error("no position");
+      return PositionAt(i);
+    };
+    REQUIRE_THROWS_WITH(world.AddComponents<Position>(entities, failing), "no position");
+    for (const Entity entity : entities) REQUIRE_FALSE(world.HasComponent<Position>(entity));
+    REQUIRE(world.GetStorage<Position>().Size() == 0);
+    world.AddComponents<Position>(entities, PositionAt);
+    for (std::size_t i = 0; i < entities.size(); ++i) REQUIRE(world.GetComponent<Position>(entities[i]) == PositionAt(i));
   }
   // The world still works: the whole batch can be added afterwards.
   std::vector<Entity> alive;

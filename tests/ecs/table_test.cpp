@@ -152,6 +152,7 @@ TEST_CASE("A table whose growth fails is left as it was", "[ecs][table]") {
 }
 
 TEST_CASE("A big table's capacity is its whole size class", "[ecs][table]") {
+  detail::ReleaseCachedTables();  // no kept block of a bigger class to take
   detail::Table<std::uint64_t> table;
   table.reserve(300'000);  // 2.4 MB: size class 4 MiB
   REQUIRE(table.capacity() == (std::size_t{4} << 20) / sizeof(std::uint64_t));
@@ -194,4 +195,76 @@ TEST_CASE("The cache of freed arrays holds at most its limit", "[ecs][table]") {
   REQUIRE(detail::CachedTableBytes() <= detail::kTableCacheBytes);
   REQUIRE(detail::CachedTableBytes() == detail::kTableCacheBytes);  // four of them kept
   detail::ReleaseCachedTables();
+}
+
+TEST_CASE("A growing big array takes a kept block of a bigger class, up to sixteen times its own", "[ecs][table]") {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  detail::ReleaseCachedTables();
+  const void* kept = nullptr;
+  {
+    detail::Table<std::byte> table;
+    table.reserve(64 * kMiB);  // kept when freed, untouched
+    kept = table.data();
+  }
+  {
+    detail::Table<std::byte> reserved;
+    reserved.reserve(3 * kMiB);  // a reserve takes its own class only (4 MiB)
+    REQUIRE(reserved.data() != kept);
+    detail::Table<std::byte> growing;
+    growing.resize(3 * kMiB / 2);  // grows to class 2 MiB: 64 MiB is 32 times that
+    REQUIRE(growing.data() != kept);
+    growing.resize(3 * kMiB);  // grows to class 4 MiB: 64 MiB is 16 times that
+    REQUIRE(growing.data() == kept);
+    REQUIRE(growing.capacity() == 64 * kMiB);
+    REQUIRE(growing[3 * kMiB / 2 - 1] == std::byte{0});  // what it held came along
+    // It then grows within the block without moving.
+    growing.resize(8 * kMiB);
+    REQUIRE(growing.data() == kept);
+  }
+  // Given back under its own class, it serves a reserve of that class.
+  detail::Table<std::byte> again;
+  again.reserve(40 * kMiB);
+  REQUIRE(again.data() == kept);
+  detail::ReleaseCachedTables();
+}
+
+TEST_CASE("A table appends elements made in place, growing once", "[ecs][table]") {
+  detail::Table<std::uint64_t> table;
+  table.push_back(7);
+  table.append(100'000, [](std::size_t i) { return std::uint64_t{i * 3}; });
+  REQUIRE(table.size() == 100'001);
+  REQUIRE(table[0] == 7);
+  bool in_order = true;
+  for (std::size_t i = 0; i < 100'000; ++i) in_order = in_order && table[i + 1] == i * 3;
+  REQUIRE(in_order);
+  // Within the capacity, nothing moves.
+  table.reserve(table.size() + 10);
+  const std::uint64_t* before = table.data();
+  table.append(10, [](std::size_t i) { return std::uint64_t{i}; });
+  REQUIRE(table.data() == before);
+  REQUIRE(table.back() == 9);
+  table.append(0, [](std::size_t) -> std::uint64_t { throw std::logic_error("never called"); });
+  REQUIRE(table.size() == 100'011);
+  REQUIRE_THROWS_AS(table.append(std::numeric_limits<std::size_t>::max(), [](std::size_t) { return std::uint64_t{0}; }),
+                    std::bad_array_new_length);
+  REQUIRE(table.size() == 100'011);
+}
+
+TEST_CASE("A table append that throws keeps the elements made before it", "[ecs][table]") {
+  Counted::live = 0;
+  {
+    detail::Table<Counted> table;
+    table.emplace_back("first");
+    REQUIRE_THROWS_WITH(table.append(5,
+                                     [](std::size_t i) {
+                                       if (i == 3) throw std::runtime_error("no fourth");
+                                       return Counted(std::to_string(i));
+                                     }),
+                        "no fourth");
+    REQUIRE(table.size() == 4);
+    REQUIRE(table[0].text == "first");
+    REQUIRE(table[3].text == "2");
+    REQUIRE(Counted::live == 4);
+  }
+  REQUIRE(Counted::live == 0);
 }

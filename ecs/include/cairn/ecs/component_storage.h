@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -169,6 +170,43 @@ class ComponentStorage final : public IComponentStorage {
     return record.value;
   }
 
+  // A component for each of `entities` in order, each value-initialised
+  // and then filled in place by fill(T& value, std::size_t i); preconditions
+  // as Emplace's. Filling in place keeps each record's fields where they
+  // are written (a value built elsewhere and copied in is read back wider
+  // than it was written: a stalled load per record). A per-entity storage
+  // appends the record of an entity one past the last. Should fill throw,
+  // the components made before it stay (the caller takes them back).
+  template <typename Fill>
+  [[gnu::always_inline]] void EmplaceEach(std::span<const Entity> entities, Fill&& fill) {
+    if (kind_ == StorageKind::kPacked) {
+      for (std::size_t i = 0; i < entities.size(); ++i) {
+        T value{};
+        fill(value, i);
+        EmplacePacked(entities[i], std::move(value));
+      }
+      return;
+    }
+    try {
+      for (std::size_t i = 0; i < entities.size(); ++i) {
+        const Entity entity = entities[i];
+        if (entity.index == records_.size()) {
+          records_.emplace_back();
+        } else if (entity.index > records_.size()) {
+          Grow(entity.index);
+        }
+        Record& record = records_[entity.index];
+        fill(record.value, i);
+        record.stamp = StampOf(entity);
+        ++count_;
+      }
+    } catch (...) {
+      RecordsMoved();
+      throw;
+    }
+    RecordsMoved();
+  }
+
   // Remove with the type known: no call through the vtable. Packed: moves
   // the last component into the removed one's slot. Per entity: releases
   // what the value holds now (not when the slot is reused) and clears the
@@ -290,6 +328,10 @@ class ComponentStorage final : public IComponentStorage {
     const std::size_t needed = std::size_t{index} + 1;
     const std::size_t chunk_end = (needed + kRecordChunk - 1) / kRecordChunk * kRecordChunk;
     records_.resize(needed <= records_.capacity() ? std::min(chunk_end, records_.capacity()) : chunk_end);
+    RecordsMoved();
+  }
+  // After the records grew: the type-erased view of them follows.
+  void RecordsMoved() {
     base_ = reinterpret_cast<std::byte*>(records_.data());
     slots_ = static_cast<std::uint32_t>(records_.size());
   }

@@ -63,6 +63,8 @@ class Coordinator {
   Entity CreateEntity(EntityId id);
   // `count` new root entities with fresh ids, in order: CreateEntity `count`
   // times, with every per-slot array grown once (a world built in bulk).
+  // With no EntityCreated subscriber and no hooked system watching
+  // Hierarchy, each array is written in one pass.
   std::vector<Entity> CreateEntities(std::size_t count);
   // Throws HierarchyError when the entity has children: use
   // DestroyEntityAndChildren, or move the children first.
@@ -425,6 +427,14 @@ class Coordinator {
   // CreateEntity's work once the pool has made the entity: its signature,
   // its Hierarchy (last among the roots), the systems, EntityCreated.
   Entity SetUpNewEntity(Entity entity);
+  // A new entity's signature (its Hierarchy alone), in its slot's place.
+  const Signature& SetNewSignature(Entity entity) {
+    Signature signature;
+    signature.Set(hierarchy_bit_);
+    if (entity.index == signatures_.size()) return signatures_.emplace_back(signature);
+    if (entity.index > signatures_.size()) signatures_.resize(entity.index + 1);
+    return signatures_[entity.index] = signature;
+  }
 
   EntityPool pool_;
   detail::Table<Signature> signatures_;  // by entity slot
@@ -433,6 +443,7 @@ class Coordinator {
   detail::Table<TypedSlotEntry> typed_;                       // by detail::TypeIndexOf
   ComponentStorage<Hierarchy>* hierarchy_ = nullptr;
   ComponentType hierarchy_type_ = 0;
+  SignatureBit hierarchy_bit_;
   HierarchyLinks links_;
   // Declared before systems_: systems unsubscribe from it when destroyed.
   EventBus events_;
@@ -514,9 +525,12 @@ void Coordinator::AddComponents(std::span<const Entity> entities, Fn&& value_of)
     signatures_[entity.index].Set(type);
   }
   storage.Reserve(storage.Kind() == StorageKind::kPacked ? storage.Size() + entities.size() : pool_.SlotCount());
-  std::size_t added = 0;
+  std::size_t added = 0;  // entities before it have their component
   try {
-    for (; added < entities.size(); ++added) storage.Emplace(entities[added], value_of(added));
+    storage.EmplaceEach(entities, [&](T& value, std::size_t i) {
+      added = i;
+      value = value_of(i);
+    });
   } catch (...) {  // value_of threw: take back what was added
     for (std::size_t j = 0; j < added; ++j) storage.Remove(entities[j]);
     for (const Entity entity : entities) signatures_[entity.index].Reset(type);

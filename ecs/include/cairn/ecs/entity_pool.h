@@ -108,6 +108,10 @@ class EntityPool {
     drawn_slots_.push_back(slot);
     return Occupy(slot, id);
   }
+  // `count` CreateWithGeneratedId calls, appended to `out` in order, with the
+  // same entities and ids. Free slots are taken first, one at a time; the
+  // run of fresh slots after them is written array by array.
+  void CreateWithGeneratedIds(std::size_t count, std::vector<Entity>& out);
   // Precondition: IsAlive(entity).
   void Destroy(Entity entity) {
     // An id of the sequence leaves its draw's entry behind (see above); only
@@ -177,6 +181,10 @@ class EntityPool {
     return Entity{slot, generation};
   }
   std::uint32_t PopFreeSlot();
+  // True when the next `count` generated ids may take fresh slots without
+  // the general path: no free slot to reuse, no id from elsewhere to skip,
+  // and no retirement of the sequence due on the way.
+  bool CanCreateFreshRun(std::size_t count) const;
   // Destroy's rare steps: erasing an id from elsewhere from the hash map
   // (a sequence's own id has no entry there), and, when the free list is
   // full, dropping its consumed prefix once that is at least half of it.

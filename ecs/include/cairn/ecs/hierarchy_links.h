@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -36,6 +37,10 @@ class HierarchyLinks {
     At(entity).parent = kNullEntity;
     Append(entity, MutableHead(kNullEntity));
   }
+  // Gives each entity, none of which has a Hierarchy yet, its Hierarchy
+  // linked last among the roots, in the order given: LinkLastRoot for each
+  // after an Emplace, with every record written once.
+  void EmplaceRoots(std::span<const Entity> entities);
   // Removes `entity` from its parent's (or the roots') list; keeps its children.
   void Unlink(Entity entity) {
     Hierarchy& links = At(entity);

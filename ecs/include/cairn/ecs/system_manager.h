@@ -80,6 +80,8 @@ class SystemManager {
   // True when some system's signature names the type: only then can adding
   // or removing it change a membership.
   bool Watches(ComponentType type) const { return watchers_[type].any_quiet || watchers_[type].any_with_hooks; }
+  // True when a system with membership hooks names the type.
+  bool HooksWatch(ComponentType type) const { return watchers_[type].any_with_hooks; }
 
   // The Coordinator's add path: component type `added` was just added to the
   // entity, whose signature is now `signature`. Only the systems naming the

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -28,18 +29,30 @@ namespace detail {
 // memory the process already has, instead of asking the OS for fresh pages,
 // which it must zero first (for a world of a million entities, more than
 // half of the time of creating it). Such an array's size is rounded up to a
-// power of two, the size class it is cached under.
-void* AllocateTable(std::size_t bytes, std::size_t alignment);
+// power of two, the size class it is cached under. An array that grows
+// (rather than reserves) may be given a kept block of a bigger class: a
+// world growing one entity at a time after a bigger one was freed then
+// takes the freed arrays whole, instead of climbing the size classes and
+// copying itself at each.
+//
+// AllocateTable returns the memory and the bytes it really provides (at
+// least `bytes`); FreeTable takes those bytes back, or any count that rounds
+// up to the same size class.
+struct TableBlock {
+  void* memory;
+  std::size_t bytes;
+};
+enum class TableGrowth : std::uint8_t {
+  kExact,    // a reserve: the size class asked for, when one is kept
+  kGrowing,  // a growth: the biggest kept block up to 16 times the class
+};
+TableBlock AllocateTable(std::size_t bytes, std::size_t alignment, TableGrowth growth = TableGrowth::kExact);
 void FreeTable(void* memory, std::size_t bytes, std::size_t alignment) noexcept;
 inline constexpr std::size_t kTableCacheBytes = std::size_t{256} << 20;
 // Gives every cached array back to the system; returns the bytes released.
 std::size_t ReleaseCachedTables() noexcept;
 // The bytes of freed big arrays kept for reuse now.
 std::size_t CachedTableBytes() noexcept;
-
-// The bytes an allocation of `bytes` really provides: its size class when
-// it is big enough to be cached (a Table uses the whole class as capacity).
-std::size_t TableBytesFor(std::size_t bytes) noexcept;
 
 // A growable array over AllocateTable: the part of std::vector the ECS uses,
 // with two differences that matter for arrays of millions of records.
@@ -118,6 +131,17 @@ class Table {
   void reserve(std::size_t count) {
     if (count > capacity_) Reallocate(count);
   }
+  // Appends `count` elements, element i made from make(i) in place: one
+  // write per element, where resize and then assigning writes each twice.
+  // Should make throw, the elements made before it stay.
+  template <typename Make>
+  void append(std::size_t count, Make make) {
+    if (count > capacity_ - size_) {
+      if (count > std::numeric_limits<std::size_t>::max() - size_) throw std::bad_array_new_length();
+      Reallocate(std::max(size_ + count, 2 * capacity_), TableGrowth::kGrowing);
+    }
+    for (std::size_t i = 0; i < count; ++i, ++size_) ::new (static_cast<void*>(data_ + size_)) T(make(i));
+  }
   void clear() {
     std::destroy(data_, data_ + size_);
     size_ = 0;
@@ -146,7 +170,7 @@ class Table {
       size_ = count;
       return;
     }
-    if (count > capacity_) Reallocate(std::max(count, 2 * capacity_));
+    if (count > capacity_) Reallocate(std::max(count, 2 * capacity_), TableGrowth::kGrowing);
     for (; size_ < count; ++size_) make(data_ + size_);
   }
 
@@ -154,7 +178,7 @@ class Table {
   template <typename... Args>
   [[gnu::noinline]] T& GrowAndEmplace(Args&&... args) {
     Table grown;
-    grown.Allocate(std::max<std::size_t>(2 * capacity_, 4));
+    grown.Allocate(std::max<std::size_t>(2 * capacity_, 4), TableGrowth::kGrowing);
     // The new element first: args may refer to an element of this table.
     ::new (static_cast<void*>(grown.data_ + size_)) T(std::forward<Args>(args)...);
     try {
@@ -170,9 +194,9 @@ class Table {
   }
 
   // Moves the elements to a new array of at least `count` (>= size_) places.
-  [[gnu::noinline]] void Reallocate(std::size_t count) {
+  [[gnu::noinline]] void Reallocate(std::size_t count, TableGrowth growth = TableGrowth::kExact) {
     Table grown;
-    grown.Allocate(count);
+    grown.Allocate(count, growth);
     RelocateInto(grown.data_);
     grown.size_ = size_;
     std::swap(*this, grown);
@@ -196,11 +220,11 @@ class Table {
     }
   }
 
-  void Allocate(std::size_t count) {
+  void Allocate(std::size_t count, TableGrowth growth) {
     if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
-    const std::size_t bytes = TableBytesFor(count * sizeof(T));
-    data_ = static_cast<T*>(AllocateTable(count * sizeof(T), alignof(T)));
-    capacity_ = bytes / sizeof(T);
+    const TableBlock block = AllocateTable(count * sizeof(T), alignof(T), growth);
+    data_ = static_cast<T*>(block.memory);
+    capacity_ = block.bytes / sizeof(T);  // the whole block: see AllocateTable
   }
 
   void Release() {
