@@ -32,7 +32,7 @@ constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 // with its whole class as capacity is recognised as cached.
 constexpr std::size_t kCachedAboveBytes = std::size_t{32} << 10;
 constexpr std::size_t kMaxCachedTables = 64;
-// How much bigger than its size class a kept block given to a growing big
+// How much bigger than its size class a kept block given to a growing
 // array may be.
 constexpr std::size_t kMaxLargerBlock = 16;
 
@@ -44,8 +44,11 @@ std::size_t SizeClass(std::size_t bytes) { return std::bit_ceil(bytes); }
 
 // Large arrays start on a huge-page boundary so that the OS can back them
 // with huge pages from their first byte.
+// Smaller ones all take operator new's own alignment at least, so that a
+// kept block serves an array of any element type its size class fits.
 std::size_t TableAlignment(std::size_t bytes, std::size_t alignment) {
-  return IsBig(bytes) && alignment < kHugePageBytes ? kHugePageBytes : alignment;
+  if (IsBig(bytes)) return std::max(alignment, kHugePageBytes);
+  return std::max<std::size_t>(alignment, __STDCPP_DEFAULT_NEW_ALIGNMENT__);
 }
 
 void* AllocateFromSystem(std::size_t bytes, std::size_t alignment) {
@@ -85,12 +88,13 @@ void FreeToSystem(void* memory, std::size_t alignment) noexcept {
 class TableCache {
  public:
   // A kept block for an array of size class `bytes`. For a reserve, the
-  // newest of that class; for a growth of a big array, the biggest big
-  // block of at most kMaxLargerBlock times the class (see AllocateTable).
+  // newest of that class; for a growth, the biggest block of at most
+  // kMaxLargerBlock times the class, of the same alignment (a big block
+  // only for a big array; see AllocateTable).
   // {nullptr, 0} when none fits.
   TableBlock Take(std::size_t bytes, std::size_t alignment, TableGrowth growth) {
     const std::lock_guard lock(mutex_);
-    const bool larger_fits = growth == TableGrowth::kGrowing && IsBig(bytes);
+    const bool larger_fits = growth == TableGrowth::kGrowing;
     std::size_t found = blocks_.size();
     for (std::size_t i = blocks_.size(); i-- > 0;) {
       const Block& block = blocks_[i];

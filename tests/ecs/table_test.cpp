@@ -228,6 +228,24 @@ TEST_CASE("A growing big array takes a kept block of a bigger class, up to sixte
   detail::ReleaseCachedTables();
 }
 
+TEST_CASE("A growing array takes a kept block made for another element type", "[ecs][table]") {
+  detail::ReleaseCachedTables();
+  const void* kept = nullptr;
+  {
+    detail::Table<std::uint32_t> table;
+    table.reserve(std::size_t{1} << 18);  // 1 MiB of 4-byte elements, kept when freed
+    kept = table.data();
+  }
+  detail::Table<std::uint64_t> growing;
+  growing.resize(5000);  // 40,000 bytes: class 64 KiB, and 1 MiB is 16 times that
+  REQUIRE(growing.data() == kept);
+  REQUIRE(growing.capacity() == (std::size_t{1} << 20) / sizeof(std::uint64_t));
+  REQUIRE(detail::CachedTableBytes() == 0);
+  growing = {};
+  REQUIRE(detail::CachedTableBytes() == std::size_t{1} << 20);
+  detail::ReleaseCachedTables();
+}
+
 TEST_CASE("A table appends elements made in place, growing once", "[ecs][table]") {
   detail::Table<std::uint64_t> table;
   table.push_back(7);
