@@ -72,6 +72,7 @@ HeadlessEditor::HeadlessEditor(Options options) {
   if (options.journal_directory) app_options.context.untitled_journal_directory = *options.journal_directory;
   app_options.context.journal_writes = std::move(options.journal_writes);
   if (options.world_factory) app_options.context.world_factory = std::move(options.world_factory);
+  app_options.context.untitled_asset_folder = std::move(options.untitled_asset_folder);
   app_ = std::make_unique<EditorApp>(*this, std::move(app_options));
 }
 

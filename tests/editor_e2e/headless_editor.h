@@ -34,6 +34,8 @@ class HeadlessEditor : public EditorHost {
     bool widget_map = true;
     // Makes the worlds of the session (default: the built-in components).
     std::function<std::unique_ptr<ecs::Coordinator>()> world_factory = nullptr;
+    // Where an untitled scene's asset paths resolve (cairn-editor: examples/demo).
+    std::optional<std::filesystem::path> untitled_asset_folder = std::nullopt;
   };
 
   explicit HeadlessEditor(Options options);

@@ -12,6 +12,10 @@
 #include <thread>
 
 #include "cairn/ecs/world_dump.h"
+#include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/demo_scene.h"
+#include "cairn/editor/panels/recent_files.h"
+#include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/test/files.h"
 #include "headless_editor.h"
@@ -20,6 +24,8 @@
 
 using namespace cairn::editor::testing;
 using cairn::test::TempDir;
+using cairn::editor::EditorContext;
+using cairn::editor::NormalPath;
 namespace ecs = cairn::ecs;
 
 namespace {
@@ -311,4 +317,231 @@ TEST_CASE("Files: a journaled 20,000-character name is listed elided in the reco
   const ecs::Coordinator& world = editor.Context().World();
   REQUIRE(world.EntityCount() == 1);
   world.ForEachEntity([&](ecs::Entity entity) { CHECK(world.GetComponent<ecs::Name>(entity).value == name); });
+}
+
+// ---- Saving a scene away from its project and assets ---------------------------------------
+
+namespace {
+
+constexpr const char* kRelocationDialog = "Save Away From the Project";
+
+std::filesystem::path DemoAssets() { return cairn::test::SourcePath("examples/demo"); }
+
+// The demo open untitled, its meshes in examples/demo (as cairn-editor has it).
+HeadlessEditor::Options DemoOptions() {
+  HeadlessEditor::Options options;
+  options.untitled_asset_folder = DemoAssets();
+  return options;
+}
+
+void SaveAsTyped(HeadlessEditor& editor, const std::filesystem::path& path) {
+  editor.Key(GLFW_KEY_S, true, true);  // Ctrl+Shift+S
+  editor.Frames(3);
+  REQUIRE(editor.App().Files().DialogTitle() == "Save Scene As");
+  editor.Type(path.string());
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(3);
+}
+
+std::optional<std::string> ProjectLinkIn(const std::filesystem::path& scene) {
+  const auto loaded = cairn::serialization::LoadSceneFile(scene);
+  REQUIRE(loaded.scene.has_value());
+  const ecs::PlainValue* link = loaded.scene->editor.Find("project");
+  if (link == nullptr || !link->IsString()) return std::nullopt;
+  return link->AsString();
+}
+
+// Opens `scene` in a fresh editor and checks what the demo needs: its
+// project components known, its tree meshes found.
+void CheckReopenedDemo(const std::filesystem::path& scene, const std::filesystem::path& expected_assets) {
+  HeadlessEditor reopened;
+  reopened.App().Start(scene);
+  reopened.Frames(2);
+  CHECK(reopened.App().Files().DialogTitle().empty());
+  EditorContext& context = reopened.Context();
+  CHECK(context.World().EntityCount() == 12);
+  REQUIRE(context.Project() != nullptr);
+  CHECK(context.Project()->name == "Cairn Demo");
+  for (const char* component : {"Door", "Pickup", "Blinker"}) {
+    INFO(component);
+    CHECK(context.World().FindComponentInfo(component) != nullptr);
+  }
+  CHECK_FALSE(HasLog(reopened, "unknown component"));
+  CHECK_FALSE(HasLog(reopened, "is missing"));
+  REQUIRE(context.AssetFolder().has_value());
+  CHECK(NormalPath(*context.AssetFolder()) == NormalPath(expected_assets));
+  CHECK_FALSE(cairn::serialization::MissingAssetProblem(*context.AssetFolder(), "meshes/tree.glb").has_value());
+}
+
+}  // namespace
+
+TEST_CASE("Files: Save As of the demo to another folder asks before writing anything",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  HeadlessEditor editor(DemoOptions());
+  editor.App().Start(std::nullopt);
+  editor.Frame();
+  SaveAsTyped(editor, folder / "level.json");
+  // The demo's project and meshes are built in: saved there as it is, the
+  // scene would lose its Door, Pickup and Blinker and its two trees.
+  REQUIRE(editor.App().Files().DialogTitle() == kRelocationDialog);
+  CHECK_FALSE(std::filesystem::exists(folder / "level.json"));
+  CHECK(editor.Context().Title() == "Untitled");
+  editor.Click("modal/relocation/Cancel");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK_FALSE(std::filesystem::exists(folder / "level.json"));
+  CHECK(std::filesystem::is_empty(folder.Path()));
+  CHECK(editor.Context().Title() == "Untitled");
+}
+
+TEST_CASE("Files: the demo saved elsewhere with Link Project reopens with its components and meshes",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  HeadlessEditor editor(DemoOptions());
+  editor.App().Start(std::nullopt);
+  editor.Frame();
+  SaveAsTyped(editor, folder / "level.json");
+  REQUIRE(editor.App().Files().DialogTitle() == kRelocationDialog);
+  editor.Click("modal/relocation/Link_Project");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK(editor.Context().Title() == "level.json");
+  REQUIRE(ProjectLinkIn(folder / "level.json").has_value());
+  const std::filesystem::path linked = NormalPath(folder.Path() / *ProjectLinkIn(folder / "level.json"));
+  CHECK(linked == NormalPath(DemoAssets() / "cairn.project.json"));
+  CHECK_FALSE(std::filesystem::exists(folder / "meshes"));  // nothing copied
+  CheckReopenedDemo(folder / "level.json", DemoAssets());
+}
+
+TEST_CASE("Files: the demo saved elsewhere with Copy Files reopens with its components and meshes",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  HeadlessEditor editor(DemoOptions());
+  editor.App().Start(std::nullopt);
+  editor.Frame();
+  std::filesystem::create_directories(folder / "copy");
+  SaveAsTyped(editor, folder / "copy/level.json");
+  REQUIRE(editor.App().Files().DialogTitle() == kRelocationDialog);
+  editor.Click("modal/relocation/Copy_Files");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK(editor.Context().Title() == "level.json");
+  CHECK(std::filesystem::is_regular_file(folder / "copy/meshes/tree.glb"));
+  CHECK(std::filesystem::is_regular_file(folder / "copy/cairn.project.json"));
+  CHECK_FALSE(std::filesystem::exists(folder / "copy/meshes/crate.glb"));  // only what the scene names
+  CHECK_FALSE(ProjectLinkIn(folder / "copy/level.json").has_value());
+  // The session goes on in the copy.
+  REQUIRE(editor.Context().AssetFolder().has_value());
+  CHECK(NormalPath(*editor.Context().AssetFolder()) == NormalPath(folder / "copy"));
+  CheckReopenedDemo(folder / "copy/level.json", folder / "copy");
+}
+
+TEST_CASE("Files: Copy Files never overwrites a different file of the same name",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  folder.Write("meshes/tree.glb", "not the demo's tree");
+  HeadlessEditor editor(DemoOptions());
+  editor.App().Start(std::nullopt);
+  editor.Frame();
+  SaveAsTyped(editor, folder / "level.json");
+  REQUIRE(editor.App().Files().DialogTitle() == kRelocationDialog);
+  editor.Click("modal/relocation/Copy_Files");
+  editor.Frames(3);
+  CHECK(editor.App().Files().DialogTitle() == "Cannot copy beside 'level.json'");
+  CHECK(HasLog(editor, "already exists"));
+  CHECK_FALSE(std::filesystem::exists(folder / "level.json"));
+  CHECK_FALSE(std::filesystem::exists(folder / "cairn.project.json"));
+  CHECK(cairn::test::ReadText(folder / "meshes/tree.glb") == "not the demo's tree");
+  CHECK(editor.Context().Title() == "Untitled");
+}
+
+TEST_CASE("Files: a project scene saved beside its project keeps a relative link, and follows it when saved again",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  folder.Write("game/cairn.project.json", R"({"format": "cairn.project", "version": 1, "name": "Game",
+    "components": [{"name": "Door", "fields": [{"name": "open", "type": "bool", "default": false}]}]})");
+  std::filesystem::create_directories(folder / "game/meshes");
+  std::filesystem::copy_file(DemoAssets() / "meshes/tree.glb", folder / "game/meshes/tree.glb");
+  folder.Write("game/levels/one.json", R"({"format": "cairn.scene", "version": 3, "entities": [
+    {"id": "0000000000000001", "name": "Gate", "parent": null, "order": 0, "components": {
+      "Door": {"open": true},
+      "MeshRenderer": {"mesh": "cube", "color": [1, 1, 1, 1], "asset": "meshes/tree.glb"}}}], "instances": []})");
+  HeadlessEditor editor;
+  editor.App().Start(folder / "game/levels/one.json");
+  editor.Frames(2);
+  // Inside the project's folder nothing is lost: no question.
+  SaveAsTyped(editor, folder / "game/levels/two.json");
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK(std::filesystem::exists(folder / "game/levels/two.json"));
+  CHECK_FALSE(ProjectLinkIn(folder / "game/levels/two.json").has_value());
+  // Beside the project: asked, linked with a relative path.
+  std::filesystem::create_directories(folder / "work/deeper");
+  SaveAsTyped(editor, folder / "work/three.json");
+  REQUIRE(editor.App().Files().DialogTitle() == kRelocationDialog);
+  editor.Click("modal/relocation/Link_Project");
+  editor.Frames(3);
+  CHECK(ProjectLinkIn(folder / "work/three.json") == "../game/cairn.project.json");
+  CHECK_FALSE(HasLog(editor, "is outside the folder of the project"));
+  // The linked scene saved further away keeps its link, rewritten, without asking.
+  SaveAsTyped(editor, folder / "work/deeper/four.json");
+  CHECK(editor.App().Files().DialogTitle().empty());
+  CHECK(ProjectLinkIn(folder / "work/deeper/four.json") == "../../game/cairn.project.json");
+  // Reopened, it reads the project and its assets through the link.
+  HeadlessEditor reopened;
+  reopened.App().Start(folder / "work/deeper/four.json");
+  reopened.Frames(2);
+  REQUIRE(reopened.Context().Project() != nullptr);
+  CHECK(reopened.Context().Project()->name == "Game");
+  CHECK(reopened.Context().World().FindComponentInfo("Door") != nullptr);
+  CHECK_FALSE(HasLog(reopened, "unknown component"));
+  CHECK_FALSE(HasLog(reopened, "is missing"));
+  // Saved back into the project, the link is not needed and goes.
+  SaveAsTyped(reopened, folder / "game/five.json");
+  CHECK(reopened.App().Files().DialogTitle().empty());
+  CHECK_FALSE(ProjectLinkIn(folder / "game/five.json").has_value());
+}
+
+TEST_CASE("Files: a scene whose project link names no file is read with the project found walking up, with a warning",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  const auto scene = folder.Write("level.json", R"({"format": "cairn.scene", "version": 3,
+    "editor": {"project": "../gone/cairn.project.json"}, "entities": [], "instances": []})");
+  HeadlessEditor editor;
+  editor.App().Start(scene);
+  editor.Frames(2);
+  CHECK(editor.Context().Project() == nullptr);
+  CHECK(HasLog(editor, "its project link names"));
+}
+
+TEST_CASE("Files: Save with unsaved changes before New, cancelled at the relocation question, does not start anew",
+          "[editor_panels][files][relocation]") {
+  TempDir folder;
+  HeadlessEditor editor(DemoOptions());
+  editor.App().Start(std::nullopt);
+  editor.Frame();
+  CreateCube(editor, "Extra");
+  editor.Key(GLFW_KEY_N, true);
+  editor.Frames(2);
+  REQUIRE(editor.App().Files().DialogTitle() == "Unsaved Changes");
+  editor.Click("modal/unsaved/Save");
+  editor.Frames(3);
+  REQUIRE(editor.App().Files().DialogTitle() == "Save Scene As");
+  editor.Type((folder / "level.json").string());
+  editor.Key(GLFW_KEY_ENTER);
+  editor.Frames(3);
+  REQUIRE(editor.App().Files().DialogTitle() == kRelocationDialog);
+  editor.Click("modal/relocation/Cancel");
+  editor.Frames(3);
+  CHECK(editor.Context().World().EntityCount() == 13);  // still the demo, with its change
+  CHECK(editor.Context().Title() == "Untitled *");
+  CHECK_FALSE(std::filesystem::exists(folder / "level.json"));
+}
+
+TEST_CASE("Files: examples/demo/cairn.project.json defines the demo's built-in project", "[editor_panels][files][relocation]") {
+  // The demo's link target: a demo saved elsewhere with Link Project reads it.
+  const auto loaded = cairn::serialization::LoadProjectFile(DemoAssets() / "cairn.project.json");
+  REQUIRE(loaded.project.has_value());
+  CHECK(cairn::serialization::ProjectToText(*loaded.project) ==
+        cairn::serialization::ProjectToText(*cairn::editor::DemoProject()));
 }

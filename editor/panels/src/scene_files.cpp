@@ -30,6 +30,18 @@ namespace {
 
 std::string Quoted(const std::filesystem::path& path) { return "'" + path.filename().string() + "'"; }
 
+constexpr const char* kRelocationTitle = "Save Away From the Project";
+
+// "a, b and c"
+std::string ListedNames(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
 bool Exists(const std::filesystem::path& path) {
   std::error_code error;
   return std::filesystem::exists(path, error);
@@ -232,7 +244,8 @@ void SceneFiles::Run(Task& task) {
     case Task::Kind::kOpen: Open(task.path); break;
     case Task::Kind::kOpenDemo: OpenDemo(); break;
     case Task::Kind::kSave:
-      if (Save(task.path) && task.then) Proceed(*task.then);
+      if (task.choice == SaveChoice::kAsk && AskBeforeSaving(task)) break;
+      if (Save(task.path, task.choice) && task.then) Proceed(*task.then);
       break;
     case Task::Kind::kExport: Export(task.path); break;
     case Task::Kind::kQuit:
@@ -339,7 +352,17 @@ std::optional<SceneFiles::ProjectPtr> SceneFiles::ReadProject(const std::filesys
 }
 
 SceneFiles::ProjectPtr SceneFiles::ProjectOf(const std::filesystem::path& scene) {
-  const std::optional<std::filesystem::path> file = serialization::FindProjectFile(scene);
+  std::optional<std::filesystem::path> file = serialization::FindProjectFile(scene);
+  if (const std::optional<std::filesystem::path> link = ReadProjectLink(scene)) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(*link, error)) {
+      file = link;
+    } else {
+      context_.Log().Warning(scene.filename().string() + ": its project link names " + link->string() +
+                             ", which is not a file: " +
+                             (file ? "it is read with " + ProjectPlace(*file) : std::string("it is read without a project")));
+    }
+  }
   if (!file) return nullptr;
   return ReadProject(*file, "The scene is read with the built-in components only; its other components are kept as "
                             "they are and written back.")
@@ -386,23 +409,68 @@ void SceneFiles::NewProject(const std::filesystem::path& requested) {
   OpenProject(path);
 }
 
-bool SceneFiles::Save(const std::filesystem::path& requested) {
+SceneWhereabouts SceneFiles::Whereabouts() {
+  return {&context_.World(), context_.Project(), context_.AssetFolder(), EditorData(), context_.ScenePath()};
+}
+
+bool SceneFiles::AskBeforeSaving(const Task& save) {
+  const std::filesystem::path path = NormalPath(save.path);
+  if (context_.ScenePath() && NormalPath(*context_.ScenePath()) == path) return false;  // it stays where it is
+  SceneRelocation relocation = CheckRelocation(Whereabouts(), path);
+  if (!relocation.Breaks()) return false;
+  relocation_question_ = RelocationQuestion{save, std::move(relocation)};
+  return true;
+}
+
+bool SceneFiles::Save(const std::filesystem::path& requested, SaveChoice choice) {
   const std::filesystem::path path = NormalPath(requested);
+  const SceneWhereabouts scene = Whereabouts();
+  ecs::PlainValue editor = EditorDataFor(scene, path);
+  ProjectPtr project = context_.Project();
+  CopyResult copied;
+  if (choice == SaveChoice::kLinkProject || choice == SaveChoice::kCopyBeside) {
+    const SceneRelocation relocation = CheckRelocation(scene, path);
+    if (choice == SaveChoice::kLinkProject && relocation.link_target) {
+      SetProjectLink(editor, path, relocation.link_target);
+      // A project held in memory becomes the linked file's (the same definitions).
+      if (project && project->file.empty()) {
+        project = ReadProject(*relocation.link_target, "The scene was not saved.").value_or(nullptr);
+        if (!project) return false;
+      }
+    } else if (choice == SaveChoice::kCopyBeside) {
+      copied = CopyBeside(relocation);
+      if (!copied.Ok()) {
+        context_.Log().Error(copied.error);
+        ShowReport({"Cannot copy beside " + Quoted(path), "The scene was not saved; nothing was copied.", {copied.error}});
+        return false;
+      }
+      SetProjectLink(editor, path, std::nullopt);  // what it needs is beside it now
+      for (const std::filesystem::path& file : copied.written) context_.Log().Info("Copied " + file.string());
+      if (relocation.copy_writes_project) {
+        auto moved = std::make_shared<serialization::Project>(*relocation.lost_project);
+        moved->file = path.parent_path() / serialization::kProjectFileName;
+        project = std::move(moved);
+      }
+    }
+  }
   serialization::SaveResult result;
   try {
-    result = serialization::SaveSceneFile(path, context_.World(), EditorData(), &PrefabsFor(path, context_.Project()));
+    result = serialization::SaveSceneFile(path, context_.World(), editor, &PrefabsFor(path, project));
   } catch (const std::exception& error) {
     result.ok = false;
     result.error = error.what();
   }
   if (!result.ok) {
+    std::error_code ignored;
+    for (const std::filesystem::path& file : copied.written) std::filesystem::remove(file, ignored);
     context_.Log().Error(result.error);
     ShowReport({"Cannot save " + Quoted(path), "The scene was not saved; the file on disk is unchanged.", {result.error}});
     return false;
   }
+  editor_data_ = std::move(editor);
+  context_.SetProject(project);
   context_.MarkSaved(path);
-  if (const auto& project = context_.Project(); project && !project->file.empty() &&
-                                                serialization::FindProjectFile(path) != project->file) {
+  if (project && !project->file.empty() && GoverningProjectFile(editor_data_, path) != project->file) {
     context_.Log().Warning(path.string() + " is outside the folder of the project " + project->name + " (" +
                            project->Root().string() + "): opened again, it is not read with the project's components");
   }
@@ -562,13 +630,15 @@ void SceneFiles::Recover() {
 // ---- Dialogs -------------------------------------------------------------------------------
 
 bool SceneFiles::DialogOpen() const {
-  return recovery_.has_value() || !reports_.empty() || unsaved_question_.has_value() || file_dialog_.IsOpen();
+  return recovery_.has_value() || !reports_.empty() || unsaved_question_.has_value() ||
+         relocation_question_.has_value() || file_dialog_.IsOpen();
 }
 
 std::string SceneFiles::DialogTitle() const {
   if (recovery_) return "Recover Unsaved Changes";
   if (!reports_.empty()) return reports_.front().title;
   if (unsaved_question_) return "Unsaved Changes";
+  if (relocation_question_) return kRelocationTitle;
   if (file_dialog_.IsOpen()) return file_dialog_.Title();
   return {};
 }
@@ -580,6 +650,8 @@ void SceneFiles::DrawDialogs() {
     DrawReportDialog();
   } else if (unsaved_question_) {
     DrawUnsavedDialog();
+  } else if (relocation_question_) {
+    DrawRelocationDialog();
   } else if (file_dialog_.IsOpen()) {
     DrawFileDialog();
   }
@@ -654,6 +726,91 @@ void SceneFiles::DrawRecoveryDialog() {
     ImGui::CloseCurrentPopup();
   }
   EndModal();
+}
+
+void SceneFiles::DrawRelocationDialog() {
+  const RelocationQuestion& question = *relocation_question_;
+  const SceneRelocation& lost = question.relocation;
+  if (!BeginModal(kRelocationTitle, ImVec2(ModalMetrics::kWidth + 160.0f, ModalMetrics::kHeight + 140.0f))) return;
+  BeginModalBody();
+  ImGui::PushTextWrapPos(0.0f);
+  const std::string folder = lost.destination.parent_path().string();
+  BoundedText("Saved as " + Quoted(lost.destination) + " in " + folder + ", the scene would not find what it uses:");
+  ImGui::Spacing();
+  if (lost.lost_project) {
+    const std::string project = "the project " + lost.lost_project->name +
+                                (lost.lost_project->file.empty() ? std::string(" (built in)")
+                                                                 : " (" + lost.lost_project->file.string() + ")");
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kWarning);
+    ImGui::Bullet();
+    ImGui::SameLine();
+    if (lost.lost_components.empty()) {
+      BoundedText(project + ": opened again, the scene is no longer in it");
+    } else {
+      BoundedText(project + ": its " + ListedNames(lost.lost_components) + " on " +
+                  Plural(lost.entities_using_lost_components, "entity", "entities") +
+                  " would be unknown components when the scene is opened again");
+    }
+    ImGui::PopStyleColor();
+  }
+  if (!lost.lost_assets.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kWarning);
+    ImGui::Bullet();
+    ImGui::SameLine();
+    BoundedText(Plural(lost.lost_assets.size(), "asset", "assets") + " in " + lost.asset_source.string() +
+                " would be missing (or another file) in " + lost.asset_destination.string() + ":");
+    ImGui::PopStyleColor();
+    constexpr std::size_t kListed = 6;
+    ImGui::Indent();
+    for (std::size_t i = 0; i < std::min(lost.lost_assets.size(), kListed); ++i) {
+      BoundedBulletText(lost.lost_assets[i], TextBounds::Label());
+    }
+    if (lost.lost_assets.size() > kListed) ImGui::TextColored(theme::kTextDim, "... and %zu more", lost.lost_assets.size() - kListed);
+    ImGui::Unindent();
+  }
+  ImGui::Spacing();
+  if (lost.link_target) {
+    BoundedText("Link Project: the scene names " + lost.link_target->string() +
+                " and keeps reading its components and assets there.");
+  }
+  const bool copies = !lost.lost_assets.empty() || lost.copy_writes_project;
+  if (copies) {
+    std::string copy = "Copy Files: copies ";
+    if (!lost.lost_assets.empty()) copy += "the " + Plural(lost.lost_assets.size(), "asset", "assets");
+    if (!lost.lost_assets.empty() && lost.copy_writes_project) copy += " and ";
+    if (lost.copy_writes_project) copy += "the project's definitions (" + std::string(serialization::kProjectFileName) + ")";
+    copy += " to " + (lost.copy_writes_project || lost.lost_assets.empty() ? folder : lost.asset_destination.string()) + ".";
+    if (!lost.CopyKeepsComponents()) {
+      copy += " The folder is in another project (" + lost.destination_project->string() + "): " +
+              ListedNames(lost.lost_components) + " would stay unknown.";
+    }
+    BoundedText(copy);
+  }
+  ImGui::PopTextWrapPos();
+  EndModalBody();
+  // The buttons: Link Project when a link can keep the scene whole, then
+  // the copy (or, with nothing to copy, saving without the project), Cancel.
+  std::vector<SaveChoice> choices;
+  if (lost.link_target) choices.push_back(SaveChoice::kLinkProject);
+  choices.push_back(copies ? SaveChoice::kCopyBeside : SaveChoice::kAsIs);
+  const char* second = copies ? "Copy Files" : "Save Anyway";
+  const int cancel = static_cast<int>(choices.size());
+  const int clicked = lost.link_target ? ModalButtons("relocation", {"Link Project", second, "Cancel"}, 0, cancel)
+                                       : ModalButtons("relocation", {second, "Cancel"}, 0, cancel);
+  if (clicked < 0) {
+    EndModal();
+    return;
+  }
+  Task save = std::move(relocation_question_->save);
+  relocation_question_.reset();
+  ImGui::CloseCurrentPopup();
+  EndModal();
+  if (clicked == cancel) {
+    context_.Log().Info("Save As cancelled: " + lost.destination.string() + " was not written");
+    return;  // and what was to follow the save (New, Open, Quit) does not happen
+  }
+  save.choice = choices[static_cast<std::size_t>(clicked)];
+  tasks_.push_back(std::move(save));
 }
 
 void SceneFiles::DrawReportDialog() {

@@ -28,6 +28,16 @@
 //   A project with errors is reported in the Console and in a dialog, every
 //   problem with its JSON pointer; the scene then opens with the built-in
 //   components only (its project components are kept as they are).
+// - A scene linked to its project (the editor object's "project" key,
+//   scene_relocation.h) opens with the project the link names, and its asset
+//   paths resolve in that project's folder.
+// - Saving a scene where it would no longer find its project, the project's
+//   components it uses or the assets it names (Save As to another folder;
+//   the demo, whose project and meshes are built in) first asks, before
+//   anything is written: Link Project (the scene links to the project
+//   file), Copy Files (its assets, and the project's definitions when
+//   no project governs the new folder, copied there) or Cancel
+//   (CheckRelocation says what would be lost).
 //
 // Requests only record what to do: ProcessPending, called at the frame's
 // start right after EditorContext::Flush, does the work that replaces or
@@ -43,6 +53,7 @@
 
 #include "cairn/ecs/plain_value.h"
 #include "cairn/editor/journal.h"
+#include "cairn/editor/scene_relocation.h"
 #include "cairn/serialization/prefab.h"
 #include "cairn/serialization/project.h"
 #include "cairn/editor/panels/file_dialog.h"
@@ -104,11 +115,24 @@ class SceneFiles {
     } kind;
     std::filesystem::path path;
   };
+  // How a save treats a scene that would lose its project or assets where it goes.
+  enum class SaveChoice {
+    kAsk,          // check first: ask when anything would be lost
+    kAsIs,         // save without a link or a copy
+    kLinkProject,  // link the scene to its project file
+    kCopyBeside,   // copy its assets (and project) beside it
+  };
   // Work for ProcessPending.
   struct Task {
     enum class Kind { kNew, kOpen, kOpenDemo, kSave, kExport, kQuit, kRecover, kOpenProject, kNewProject } kind;
     std::filesystem::path path;
     std::optional<Guarded> then;  // kSave: continue with this once saved
+    SaveChoice choice = SaveChoice::kAsk;  // kSave
+  };
+  // A save that waits for the user's answer: what it would lose.
+  struct RelocationQuestion {
+    Task save;
+    SceneRelocation relocation;
   };
   struct Report {
     std::string title;
@@ -148,7 +172,11 @@ class SceneFiles {
   // Starts a new untitled scene in `project`.
   void NewSceneIn(const ProjectPtr& project);
   void OpenDemo();
-  bool Save(const std::filesystem::path& path);
+  // Asks about `save` (RelocationQuestion) when saving there would lose
+  // anything; false when it can go ahead.
+  bool AskBeforeSaving(const Task& save);
+  SceneWhereabouts Whereabouts();
+  bool Save(const std::filesystem::path& path, SaveChoice choice = SaveChoice::kAsIs);
   void Export(const std::filesystem::path& path);
   void Recover();
   void OfferRecovery(const std::optional<std::filesystem::path>& scene);
@@ -160,6 +188,7 @@ class SceneFiles {
   std::unique_ptr<ecs::Coordinator> UntitledRecoveryBase(const JournalContents& contents, ecs::PlainValue& editor);
 
   void DrawRecoveryDialog();
+  void DrawRelocationDialog();
   void DrawReportDialog();
   void DrawUnsavedDialog();
   void DrawFileDialog();
@@ -178,6 +207,7 @@ class SceneFiles {
   std::optional<Guarded> after_dialog_;
   std::deque<Report> reports_;
   std::optional<RecoveryOffer> recovery_;
+  std::optional<RelocationQuestion> relocation_question_;
   bool started_ = false;  // Start is over: a scene has been open
 };
 
