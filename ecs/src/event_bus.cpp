@@ -34,7 +34,9 @@ void EventBus::Dispatch(std::size_t index, const void* event) {
   const std::size_t count = channels_[index].handlers.size();
   for (std::size_t i = 0; i < count; ++i) {
     if (channels_[index].handlers[i].id == 0) continue;
-    auto call = channels_[index].handlers[i].call;  // a copy: the handler may unsubscribe itself
+    // Called where it lies: unsubscribing only marks it, and growth moves the
+    // pointer, not the handler.
+    const std::function<void(const void*)>& call = *channels_[index].handlers[i].call;
     call(event);
   }
   if (--dispatch_depth_ == 0 && needs_compaction_) Compact();

@@ -22,8 +22,10 @@ class EventBus {
   SubscriptionId Subscribe(std::function<void(const Event&)> handler) {
     Channel& channel = ChannelFor(detail::TypeIndexOf<Event>());
     const SubscriptionId id = ++last_id_;
-    channel.handlers.push_back(
-        {id, [handler = std::move(handler)](const void* event) { handler(*static_cast<const Event*>(event)); }});
+    channel.handlers.push_back({id, std::make_unique<std::function<void(const void*)>>(
+                                        [handler = std::move(handler)](const void* event) {
+                                          handler(*static_cast<const Event*>(event));
+                                        })});
     return id;
   }
 
@@ -50,7 +52,11 @@ class EventBus {
  private:
   struct Handler {
     SubscriptionId id = 0;  // 0 once unsubscribed
-    std::function<void(const void*)> call;
+    // At a stable address, so that a dispatch calls it in place (no copy, no
+    // allocation) even when a handler subscribes another and the vector
+    // grows; it is freed only by Compact, which waits for the outermost
+    // dispatch to end.
+    std::unique_ptr<std::function<void(const void*)>> call;
   };
   struct Channel {
     std::vector<Handler> handlers;
