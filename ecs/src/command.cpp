@@ -129,6 +129,28 @@ struct CommandApplier {
     return {SetComponentCommand{command.id, std::move(old)}};
   }
 
+  // The value was checked when it was made (FieldValue); only where it goes
+  // is checked here. The old value is read before the write, so the inverse
+  // puts back exactly the elements this command changes.
+  std::vector<Command> operator()(const SetFieldCommand& command) const {
+    const Entity entity = Require(command.id, "entity");
+    const FieldValue& value = command.value;
+    const ComponentType type = world.ResolveComponentType(value.Component());
+    if (!ElementMaskFits(value.Field().type, command.elements)) {
+      throw CommandError("cannot set elements " + std::to_string(command.elements) + " of " + value.Path() +
+                         ", a " + std::string(TraitsOf(value.Field().type).name));
+    }
+    if (type == world.GetComponentType<Hierarchy>()) {
+      throw HierarchyError("cannot set Hierarchy of " + world.DescribeEntity(entity) + " directly; use SetParent");
+    }
+    void* component = world.GetComponentData(entity, type);  // throws naming the entity when it has none
+    SetFieldCommand inverse{command.id, FieldValue::Read(value.ComponentPtr(), value.FieldIndex(), component),
+                            command.elements};
+    value.WriteInto(component, command.elements);
+    world.NotifyComponentChanged(entity, type);
+    return {std::move(inverse)};
+  }
+
   std::vector<Command> operator()(const SetParentCommand& command) const {
     const Entity entity = Require(command.id, "entity");
     const Entity parent = RequireParent(command.parent);
@@ -175,6 +197,17 @@ struct CommandDescriber {
   }
   std::string operator()(const SetComponentCommand& c) const {
     return "set component " + c.value.Name() + " of " + ToHex(c.id);
+  }
+  std::string operator()(const SetFieldCommand& c) const {
+    std::string elements;
+    if (c.elements != kAllElements) {
+      static constexpr char kNames[] = "xyzw";
+      for (std::size_t i = 0; i < kMostFieldFloats; ++i) {
+        if ((c.elements & ElementBit(i)) != 0) elements += kNames[i];
+      }
+      elements = " (" + elements + ")";
+    }
+    return "set " + c.value.Path() + elements + " of " + ToHex(c.id);
   }
   std::string operator()(const SetParentCommand& c) const {
     return "move " + ToHex(c.id) + " under " + ParentText(c.parent) + " at " + PositionText(c.position);

@@ -53,6 +53,24 @@ struct ToPlainVisitor {
                               {"component", c.value.Name()},
                               {"value", c.value.ToPlain()}};
   }
+  // Only the one field is written: {"op": "set_field", "id": ..., "component":
+  // "Transform", "field": "position", "elements": [1], "value": [0, 2.5, 0]};
+  // "elements" lists the components set (absent: the whole value).
+  PlainValue operator()(const SetFieldCommand& c) const {
+    PlainValue::Object object{{"op", "set_field"},
+                              {"id", IdToPlain(c.id)},
+                              {"component", c.value.ComponentName()},
+                              {"field", c.value.Field().name}};
+    if (c.elements != kAllElements) {
+      PlainValue::Array elements;
+      for (std::size_t i = 0; i < kMostFieldFloats; ++i) {
+        if ((c.elements & ElementBit(i)) != 0) elements.emplace_back(static_cast<std::int64_t>(i));
+      }
+      object.emplace_back("elements", PlainValue(std::move(elements)));
+    }
+    object.emplace_back("value", c.value.ToPlain());
+    return object;
+  }
   PlainValue operator()(const SetParentCommand& c) const {
     return PlainValue::Object{{"op", "set_parent"},
                               {"id", IdToPlain(c.id)},
@@ -122,6 +140,40 @@ class Reader {
     return value;
   }
 
+  SetFieldCommand Field(const Coordinator& coordinator) const {
+    const EntityId id = Id("id", false);
+    const std::string name = String("component");
+    const ComponentInfo* info = coordinator.FindComponentInfo(name);
+    if (info == nullptr) Fail("component", "unknown component '" + name + "'");
+    const std::string field_name = String("field");
+    const FieldInfo* field = info->FindField(field_name);
+    if (field == nullptr) Fail("field", "component " + name + " has no field '" + field_name + "'");
+    ElementMask elements = kAllElements;
+    if (const PlainValue* listed = plain_.Find("elements")) {
+      if (!listed->IsArray() || listed->AsArray().empty()) Fail("elements", "expected an array of component indices");
+      elements = 0;
+      for (const PlainValue& index : listed->AsArray()) {
+        if (!index.IsInteger() || index.AsInteger() < 0 ||
+            index.AsInteger() >= static_cast<std::int64_t>(kMostFieldFloats)) {
+          Fail("elements", "expected component indices from 0 to " + std::to_string(kMostFieldFloats - 1));
+        }
+        elements |= ElementBit(static_cast<std::size_t>(index.AsInteger()));
+      }
+      if (!ElementMaskFits(field->type, elements)) {
+        Fail("elements", "a " + std::string(TraitsOf(field->type).name) + " field has no such components");
+      }
+    }
+    const std::size_t index = static_cast<std::size_t>(field - info->fields.data());
+    const PlainValue& value = Member("value");
+    try {
+      return SetFieldCommand{
+          id, FieldValue::FromPlain(coordinator.GetComponentInfoPtr(info->type), index, value, name + "." + field_name),
+          elements};
+    } catch (const CommandError& error) {
+      Fail("value", error.what());
+    }
+  }
+
   [[noreturn]] void Fail(std::string_view key, const std::string& message) const {
     throw CommandError(path_ + (key.empty() ? "" : "." + std::string(key)) + ": " + message);
   }
@@ -179,6 +231,7 @@ Command CommandFromPlainAt(const PlainValue& plain, const Coordinator& coordinat
   if (op == "add_component") return AddComponentCommand{reader.Id("id", false), reader.Value(coordinator)};
   if (op == "remove_component") return RemoveComponentCommand{reader.Id("id", false), reader.String("component")};
   if (op == "set_component") return SetComponentCommand{reader.Id("id", false), reader.Value(coordinator)};
+  if (op == "set_field") return reader.Field(coordinator);
   if (op == "set_parent") {
     return SetParentCommand{reader.Id("id", false), reader.Id("parent", true), reader.Position("position"),
                             reader.Bool("keep_world_transform")};

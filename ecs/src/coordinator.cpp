@@ -276,11 +276,15 @@ ComponentValue Coordinator::ReadComponentValue(Entity entity, ComponentType type
 }
 
 ComponentType Coordinator::ResolveComponentType(const ComponentValue& value) const {
-  const ComponentInfo* info = FindComponentInfo(value.Name());
-  if (info == nullptr || info->type_index != value.Info().type_index) {
-    throw UnknownComponentError("component " + value.Name() + " is not registered in this world");
+  return ResolveComponentType(value.Info());
+}
+
+ComponentType Coordinator::ResolveComponentType(const ComponentInfo& info) const {
+  const ComponentInfo* here = FindComponentInfo(info.name);
+  if (here == nullptr || here->type_index != info.type_index) {
+    throw UnknownComponentError("component " + info.name + " is not registered in this world");
   }
-  return info->type;
+  return here->type;
 }
 
 void Coordinator::AddComponentValue(Entity entity, const ComponentValue& value) {

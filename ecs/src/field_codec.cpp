@@ -83,7 +83,7 @@ std::optional<std::string> TextProblem(const FieldInfo& field, std::string_view 
   return std::nullopt;
 }
 
-std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* component) {
+std::optional<std::string> CheckFieldValueAt(const FieldInfo& field, const void* at) {
   const auto check_floats = [](const float* values, int count) -> std::optional<std::string> {
     for (int i = 0; i < count; ++i) {
       if (!std::isfinite(values[i])) return "is not finite (" + ShortFloat(values[i]) + ")";
@@ -95,9 +95,9 @@ std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* c
     case FieldType::kVec2:
     case FieldType::kVec3:
     case FieldType::kVec4:
-      return check_floats(&field.Ref<float>(component), static_cast<int>(TraitsOf(field.type).floats));
+      return check_floats(static_cast<const float*>(at), static_cast<int>(TraitsOf(field.type).floats));
     case FieldType::kQuat: {
-      const glm::quat& q = field.Ref<glm::quat>(component);
+      const glm::quat& q = *static_cast<const glm::quat*>(at);
       float xyzw[4] = {q.x, q.y, q.z, q.w};
       if (auto problem = check_floats(xyzw, 4)) return problem;
       float length = 0.0f;
@@ -109,7 +109,7 @@ std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* c
       return std::nullopt;
     }
     case FieldType::kEnum: {
-      const std::int32_t value = field.Ref<std::int32_t>(component);
+      const std::int32_t value = *static_cast<const std::int32_t*>(at);
       if (value < 0 || static_cast<std::size_t>(value) >= field.enum_names.size()) {
         return "is " + std::to_string(value) + ", which is not " + EnumChoices(field);
       }
@@ -117,7 +117,7 @@ std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* c
     }
     case FieldType::kString:
     case FieldType::kAsset:
-      if (auto problem = TextProblem(field, field.Ref<std::string>(component))) return "is refused: " + *problem;
+      if (auto problem = TextProblem(field, *static_cast<const std::string*>(at))) return "is refused: " + *problem;
       return std::nullopt;
     case FieldType::kBool:
     case FieldType::kInt:
@@ -155,6 +155,14 @@ constexpr FieldTypeTraits kFieldTypes[] = {
     Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0, false, FieldWidget::kEntityPicker),
     Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0, false, FieldWidget::kText),
 };
+
+constexpr bool RowsFitFieldValue() {
+  for (const FieldTypeTraits& row : kFieldTypes) {
+    if (row.size > kFieldValueSize || row.alignment > kLargestFieldAlignment) return false;
+  }
+  return true;
+}
+static_assert(RowsFitFieldValue(), "FieldValue's storage must hold a value of every field type");
 
 constexpr bool RowsInOrder() {
   for (std::size_t i = 0; i < std::size(kFieldTypes); ++i) {
@@ -198,12 +206,37 @@ const std::byte* At(const FieldInfo& field, const void* component) {
 
 }  // namespace
 
-void CopyConstructField(const FieldInfo& field, void* component, const void* source) {
-  if (FieldIsTrivial(field.type)) {
-    std::memcpy(At(field, component), At(field, source), FieldSize(field.type));
+void CopyConstructFieldAt(FieldType type, void* at, const void* source) {
+  if (FieldIsTrivial(type)) {
+    std::memcpy(at, source, FieldSize(type));
   } else {
-    new (At(field, component)) std::string(field.Ref<std::string>(source));
+    new (at) std::string(*static_cast<const std::string*>(source));
   }
+}
+
+void CopyAssignFieldAt(FieldType type, void* at, const void* source) {
+  if (FieldIsTrivial(type)) {
+    std::memmove(at, source, FieldSize(type));
+  } else {
+    *static_cast<std::string*>(at) = *static_cast<const std::string*>(source);
+  }
+}
+
+void DestroyFieldAt(FieldType type, void* at) {
+  if (!FieldIsTrivial(type)) static_cast<std::string*>(at)->~basic_string();
+}
+
+bool FieldEqualsAt(FieldType type, const void* a, const void* b) {
+  if (FieldIsTrivial(type)) return std::memcmp(a, b, FieldSize(type)) == 0;
+  return *static_cast<const std::string*>(a) == *static_cast<const std::string*>(b);
+}
+
+std::optional<std::string> CheckFieldValue(const FieldInfo& field, const void* component) {
+  return CheckFieldValueAt(field, At(field, component));
+}
+
+void CopyConstructField(const FieldInfo& field, void* component, const void* source) {
+  CopyConstructFieldAt(field.type, At(field, component), At(field, source));
 }
 
 void RelocateField(const FieldInfo& field, void* component, void* source) {
@@ -216,20 +249,32 @@ void RelocateField(const FieldInfo& field, void* component, void* source) {
 }
 
 void CopyAssignField(const FieldInfo& field, void* component, const void* source) {
-  if (FieldIsTrivial(field.type)) {
-    std::memmove(At(field, component), At(field, source), FieldSize(field.type));
-  } else {
-    field.Ref<std::string>(component) = field.Ref<std::string>(source);
-  }
+  CopyAssignFieldAt(field.type, At(field, component), At(field, source));
 }
 
-void DestroyField(const FieldInfo& field, void* component) {
-  if (!FieldIsTrivial(field.type)) field.Ref<std::string>(component).~basic_string();
-}
+void DestroyField(const FieldInfo& field, void* component) { DestroyFieldAt(field.type, At(field, component)); }
 
 bool FieldEquals(const FieldInfo& field, const void* a, const void* b) {
-  if (FieldIsTrivial(field.type)) return std::memcmp(At(field, a), At(field, b), FieldSize(field.type)) == 0;
-  return field.Ref<std::string>(a) == field.Ref<std::string>(b);
+  return FieldEqualsAt(field.type, At(field, a), At(field, b));
+}
+
+bool ElementMaskFits(FieldType type, ElementMask mask) {
+  if (mask == kAllElements) return true;
+  if (mask == 0 || type == FieldType::kQuat) return false;
+  const std::size_t floats = TraitsOf(type).floats;
+  return floats > 0 && (mask >> floats) == 0;
+}
+
+void AssignFieldElementsAt(FieldType type, void* at, const void* source, ElementMask mask) {
+  if (mask == kAllElements) {
+    CopyAssignFieldAt(type, at, source);
+    return;
+  }
+  auto* target = static_cast<float*>(at);
+  const auto* from = static_cast<const float*>(source);
+  for (std::size_t i = 0; i < TraitsOf(type).floats; ++i) {
+    if ((mask & ElementBit(i)) != 0) target[i] = from[i];
+  }
 }
 
 std::string ZeroIdMessage() { return "entity id 0000000000000000 is reserved for \"no entity\""; }

@@ -115,15 +115,23 @@ struct PlainSink {
 
 }  // namespace
 
-PlainValue FieldToPlain(const FieldInfo& field, const void* component) {
+PlainValue FieldToPlainAt(const FieldInfo& field, const void* at) {
   PlainSink sink;
-  EncodeField(field, component, sink);
+  EncodeFieldAt(field, at, sink);
   return std::move(sink.value);
 }
 
-void FieldFromPlain(const FieldInfo& field, const PlainValue& plain, void* component, std::string_view context) {
+void FieldFromPlainAt(const FieldInfo& field, const PlainValue& plain, void* at, std::string_view context) {
   ThrowingReport report(context);
-  DecodeField<PlainTree>(field, plain, component, report);
+  DecodeFieldAt<PlainTree>(field, plain, at, report);
+}
+
+PlainValue FieldToPlain(const FieldInfo& field, const void* component) {
+  return FieldToPlainAt(field, &field.Ref<std::byte>(component));
+}
+
+void FieldFromPlain(const FieldInfo& field, const PlainValue& plain, void* component, std::string_view context) {
+  FieldFromPlainAt(field, plain, &field.Ref<std::byte>(component), context);
 }
 
 PlainValue ComponentToPlain(const ComponentInfo& info, const void* component) {

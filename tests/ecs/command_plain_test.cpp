@@ -31,6 +31,11 @@ PlainValue Without(PlainValue plain, const std::string& key) {
   return plain;
 }
 
+SetFieldCommand PositionPatch(const Coordinator& world, EntityId id, glm::vec3 value, ElementMask elements) {
+  const ComponentType type = world.GetComponentType<Transform>();
+  return SetFieldCommand{id, FieldValue::Checked(world.GetComponentInfoPtr(type), 0, &value), elements};
+}
+
 std::vector<Command> EveryKindOfCommand(const Coordinator& world) {
   return {
       CreateEntityCommand{EntityId{0x1234}, "Crate \"big\"", kA, 2},
@@ -43,6 +48,8 @@ std::vector<Command> EveryKindOfCommand(const Coordinator& world) {
       SetComponentCommand{kD, ValueOf(world, Follow{kE, {1, 2, 3}, 0.25f})},
       SetComponentCommand{kD, ValueOf(world, Follow{kNoEntityId, {0, 0, 0}, 0.0f})},
       SetComponentCommand{kA, ValueOf(world, Transform{{1, 2, 3}, glm::quat(0.5f, 0.5f, 0.5f, 0.5f), {1, 2, 3}})},
+      PositionPatch(world, kA, {0, 2.5f, 0}, ElementBit(1)),
+      PositionPatch(world, kA, {1, 2, 3}, kAllElements),
       SetParentCommand{kC, kE, 0, false},
       SetParentCommand{kC, kNoEntityId, kAppendPosition, true},
       RenameCommand{kA, "Alpha"},
@@ -65,6 +72,11 @@ TEST_CASE("Commands are written as plain objects with an op", "[ecs][command_pla
           R"({"op":"add_component","id":"00000000000000c3","component":"Camera","value":{"fov":90,"near":1,"far":50,"primary":true}})");
   REQUIRE(CommandToPlain(SetComponentCommand{kC, ValueOf(world, Static{})}).ToJsonText() ==
           R"({"op":"set_component","id":"00000000000000c3","component":"Static","value":{}})");
+  // A field edit carries the one field, and the components it sets.
+  REQUIRE(CommandToPlain(PositionPatch(world, kA, {0, 2.5f, 0}, ElementBit(1))).ToJsonText() ==
+          R"({"op":"set_field","id":"00000000000000a1","component":"Transform","field":"position","elements":[1],"value":[0,2.5,0]})");
+  REQUIRE(CommandToPlain(PositionPatch(world, kA, {1, 2, 3}, kAllElements)).ToJsonText() ==
+          R"({"op":"set_field","id":"00000000000000a1","component":"Transform","field":"position","value":[1,2,3]})");
   REQUIRE(CommandToPlain(RemoveComponentCommand{kB, "Light"}).ToJsonText() ==
           R"({"op":"remove_component","id":"00000000000000b2","component":"Light"})");
   REQUIRE(CommandToPlain(RestoreSubtreeCommand{SnapshotSubtree(world, world.GetEntity(kC))}).ToJsonText() ==
@@ -102,6 +114,19 @@ TEST_CASE("Decoded component values equal the originals", "[ecs][command_plain]"
   REQUIRE(parent.parent == kNoEntityId);
   REQUIRE(parent.position == kAppendPosition);
   REQUIRE(parent.keep_world_transform);
+}
+
+TEST_CASE("A field edit that cannot be read names what is wrong", "[ecs][command_plain]") {
+  TestWorld world(kWorldSeed);
+  BuildCommandScene(world);
+  const PlainValue plain = CommandToPlain(PositionPatch(world, kA, {0, 2.5f, 0}, ElementBit(1)));
+  REQUIRE_THROWS_WITH(CommandFromPlain(With(plain, "field", PlainValue("height")), world),
+                      "command.field: component Transform has no field 'height'");
+  REQUIRE_THROWS_WITH(CommandFromPlain(With(plain, "elements", PlainValue(PlainValue::Array{PlainValue(3)})), world),
+                      "command.elements: a vec3 field has no such components");
+  REQUIRE_THROWS_WITH(CommandFromPlain(With(plain, "value", PlainValue(PlainValue::Array{PlainValue(1)})), world),
+                      "command.value: Transform.position: expected an array of 3 numbers, found an array of 1 element");
+  REQUIRE_THROWS_WITH(CommandFromPlain(Without(plain, "value"), world), "command.value: missing");
 }
 
 TEST_CASE("Actions survive ToPlain, FromPlain, ToPlain", "[ecs][command_plain]") {

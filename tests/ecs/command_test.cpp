@@ -1,5 +1,6 @@
 #include "cairn/ecs/command.h"
 
+#include <limits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -295,6 +296,67 @@ TEST_CASE("SetComponentCommand reports a missing component", "[ecs][command]") {
                       "entity 00000000000000c3 (C) has no component Camera");
   REQUIRE_THROWS_WITH(ApplyCommand(world, SetComponentCommand{kMissing, ValueOf(world, Camera{})}),
                       "entity 00000000000000ff does not exist");
+}
+
+// A patch of Transform.position: `value` in the picked elements.
+SetFieldCommand PositionPatch(const Coordinator& world, EntityId id, glm::vec3 value, ElementMask elements) {
+  const ComponentType type = world.GetComponentType<Transform>();
+  const std::size_t field = static_cast<std::size_t>(world.GetComponentInfo(type).FindField("position") -
+                                                     world.GetComponentInfo(type).fields.data());
+  return SetFieldCommand{id, FieldValue::Checked(world.GetComponentInfoPtr(type), field, &value), elements};
+}
+
+TEST_CASE("SetFieldCommand sets the picked elements of one field and nothing else", "[ecs][command]") {
+  TestWorld world(kWorldSeed);
+  BuildCommandScene(world);
+  const Transform before = world.GetComponent<Transform>(world.GetEntity(kA));  // position (1, 2, 3)
+  const std::vector<Command> inverse =
+      RequireInverseRestores(world, PositionPatch(world, kA, {7, 2.5f, 9}, ElementBit(1)));
+  ApplyAll(world, {PositionPatch(world, kA, {7, 2.5f, 9}, ElementBit(1))});
+  const Transform& after = world.GetComponent<Transform>(world.GetEntity(kA));
+  REQUIRE(after.position == glm::vec3(1, 2.5f, 3));  // only Y
+  REQUIRE(after.rotation == before.rotation);
+  REQUIRE(after.scale == before.scale);
+  // The inverse holds the field's old value under the same mask.
+  const auto& undo = std::get<SetFieldCommand>(inverse.at(0));
+  REQUIRE(undo.elements == ElementBit(1));
+  REQUIRE(undo.value.As<glm::vec3>() == glm::vec3(1, 2, 3));
+
+  ApplyAll(world, {PositionPatch(world, kA, {4, 5, 6}, ElementBit(0) | ElementBit(2))});
+  REQUIRE(world.GetComponent<Transform>(world.GetEntity(kA)).position == glm::vec3(4, 2.5f, 6));
+  ApplyAll(world, {PositionPatch(world, kA, {-1, -2, -3}, kAllElements)});
+  REQUIRE(world.GetComponent<Transform>(world.GetEntity(kA)).position == glm::vec3(-1, -2, -3));
+}
+
+TEST_CASE("SetFieldCommand refuses a missing entity or component and a mask its field has no room for",
+          "[ecs][command]") {
+  TestWorld world(kWorldSeed);
+  BuildCommandScene(world);
+  const std::string before = DumpWorld(world);
+  REQUIRE_THROWS_WITH(ApplyCommand(world, PositionPatch(world, kC, {1, 1, 1}, ElementBit(0))),
+                      Catch::Contains("(C)") && Catch::Contains("Transform"));
+  REQUIRE_THROWS_WITH(ApplyCommand(world, PositionPatch(world, kMissing, {1, 1, 1}, ElementBit(0))),
+                      "entity 00000000000000ff does not exist");
+  REQUIRE_THROWS_WITH(ApplyCommand(world, PositionPatch(world, kA, {1, 1, 1}, ElementBit(3))),
+                      "cannot set elements 8 of Transform.position, a vec3");
+  const ComponentType transform = world.GetComponentType<Transform>();
+  const glm::quat rotation(1, 0, 0, 0);
+  const SetFieldCommand one_quat_component{
+      kA, FieldValue::Checked(world.GetComponentInfoPtr(transform), 1, &rotation), ElementBit(0)};
+  REQUIRE_THROWS_WITH(ApplyCommand(world, one_quat_component), "cannot set elements 1 of Transform.rotation, a quat");
+  REQUIRE(DumpWorld(world) == before);
+}
+
+TEST_CASE("A FieldValue made from code is checked once, when it is made", "[ecs][command]") {
+  TestWorld world(kWorldSeed);
+  BuildCommandScene(world);
+  const ComponentType transform = world.GetComponentType<Transform>();
+  const glm::vec3 infinite(1.0f, std::numeric_limits<float>::infinity(), 0.0f);
+  REQUIRE_THROWS_WITH(FieldValue::Checked(world.GetComponentInfoPtr(transform), 0, &infinite),
+                      "Transform.position: the value is not finite (inf)");
+  const glm::quat zero(0, 0, 0, 0);
+  REQUIRE_THROWS_WITH(FieldValue::Checked(world.GetComponentInfoPtr(transform), 1, &zero),
+                      Catch::Contains("Transform.rotation: the value is a quaternion of length 0"));
 }
 
 TEST_CASE("SetParentCommand moves an entity; its inverse puts it back in place", "[ecs][command]") {

@@ -100,6 +100,7 @@ struct Model {
   bool ValidCommand(const AddComponentCommand& c) const { return Has(c.id) && !HasComponent(c.id, c.value.Name()); }
   bool ValidCommand(const RemoveComponentCommand& c) const { return HasComponent(c.id, c.component); }
   bool ValidCommand(const SetComponentCommand& c) const { return HasComponent(c.id, c.value.Name()); }
+  bool ValidCommand(const SetFieldCommand& c) const { return HasComponent(c.id, c.value.ComponentName()); }
   bool ValidCommand(const SetParentCommand& c) const {
     return Has(c.id) && (!c.parent || (Has(c.parent) && !InSubtree(c.id, c.parent)));
   }
@@ -128,6 +129,25 @@ struct Model {
   void ApplyCommand(const AddComponentCommand& c) { entities.at(c.id).components[c.value.Name()] = c.value.ToPlain(); }
   void ApplyCommand(const RemoveComponentCommand& c) { entities.at(c.id).components.erase(c.component); }
   void ApplyCommand(const SetComponentCommand& c) { entities.at(c.id).components[c.value.Name()] = c.value.ToPlain(); }
+  // The model's own reading of a patch: the field's plain value, or the
+  // listed elements of its array, replaced; nothing else.
+  void ApplyCommand(const SetFieldCommand& c) {
+    PlainValue::Object& fields = entities.at(c.id).components.at(c.value.ComponentName()).AsObject();
+    const auto field = std::find_if(fields.begin(), fields.end(),
+                                    [&](const auto& entry) { return entry.first == c.value.Field().name; });
+    const PlainValue given = c.value.ToPlain();
+    if (c.elements == kAllElements) {
+      field->second = given;
+      return;
+    }
+    if (!given.IsArray()) {  // a float: its one element
+      field->second = given;
+      return;
+    }
+    for (std::size_t i = 0; i < given.AsArray().size(); ++i) {
+      if ((c.elements >> i) & 1u) field->second.AsArray()[i] = given.AsArray()[i];
+    }
+  }
   void ApplyCommand(const SetParentCommand& c) {
     Unlink(c.id);
     Insert(c.id, c.parent, c.position);
@@ -290,6 +310,23 @@ class Generator {
     return restore;
   }
 
+  // A patch of one field of `component` on `id` (which may lack it, to be
+  // refused): a random field, and for a vector or colour a random non-empty
+  // set of its components. A component without fields gets a rename instead.
+  Command MakeFieldPatch(const Model& model, EntityId id, const std::string& component) {
+    const ComponentInfo& info = *world_.FindComponentInfo(component);
+    if (info.fields.empty()) return RenameCommand{id, AnyName()};
+    const std::size_t field = Below(info.fields.size());
+    const ComponentValue source = AnyValue(model, component);
+    const FieldInfo& field_info = info.fields[field];
+    ElementMask elements = kAllElements;
+    const std::size_t floats = TraitsOf(field_info.type).floats;
+    if (floats > 1 && field_info.type != FieldType::kQuat && Chance(75)) {
+      elements = static_cast<ElementMask>(1 + Below((1u << floats) - 1));
+    }
+    return SetFieldCommand{id, FieldValue::Read(world_.GetComponentInfoPtr(info.type), field, source.Data()), elements};
+  }
+
   Command MakeReparent(const Model& model) {
     const EntityId id = AnyEntity(model);
     std::vector<EntityId> candidates{kNoEntityId};
@@ -318,6 +355,10 @@ class Generator {
       const auto present = ComponentsOf(model, id, true);
       if (!present.empty()) return SetComponentCommand{id, AnyValue(model, present[Below(present.size())])};
     }
+    if (roll < 68) {
+      const auto present = ComponentsOf(model, id, true);
+      if (!present.empty()) return MakeFieldPatch(model, id, present[Below(present.size())]);
+    }
     if (roll < 80) return MakeReparent(model);
     if (roll < 90) return RenameCommand{id, AnyName()};
     if (roll < 96 && model.Subtree(id).size() <= 12) return MakePaste(model);
@@ -344,7 +385,11 @@ class Generator {
       }
       case 5: {
         const auto absent = ComponentsOf(model, id, false);
-        if (!absent.empty()) return SetComponentCommand{id, AnyValue(model, absent[Below(absent.size())])};
+        if (!absent.empty() && Chance(50)) return SetComponentCommand{id, AnyValue(model, absent[Below(absent.size())])};
+        if (!absent.empty()) {
+          Command patch = MakeFieldPatch(model, id, absent[Below(absent.size())]);
+          if (std::holds_alternative<SetFieldCommand>(patch)) return patch;
+        }
         return RenameCommand{missing, "ghost"};
       }
       default: {

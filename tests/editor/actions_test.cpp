@@ -577,6 +577,48 @@ TEST_CASE("A typed field edit copies the one field from the edited component ont
                     "cannot change Light.color: the field is not one of Light's in this scene");
 }
 
+TEST_CASE("An edit of one axis on several entities changes that axis on each and nothing else",
+          "[editor][actions][component]") {
+  Fixture f;
+  t::Put(*f.world, f.scene.player, ecs::Transform{{1, 2, 3}, glm::angleAxis(0.5f, glm::vec3(0, 1, 0)), {1, 1, 1}});
+  t::Put(*f.world, f.scene.crate, ecs::Transform{{-4, 5, 6}, glm::quat(1, 0, 0, 0), {2, 2, 2}});
+  const ecs::ComponentType transform = f.world->GetComponentType<ecs::Transform>();
+  // The Inspector's edit of Y, made from the primary entity's (the crate's) position.
+  const glm::vec3 typed(-4, 2.5f, 6);
+  const ecs::FieldValue value = ecs::FieldValue::Checked(f.world->GetComponentInfoPtr(transform), 0, &typed);
+  const Action action = actions::SetField(*f.world, Ids({f.scene.player, f.scene.crate}), value, ecs::ElementBit(1));
+  CHECK(action.name == "Change Transform.position on 2 entities");
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.player).position == glm::vec3(1, 2.5f, 3));
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.crate).position == glm::vec3(-4, 2.5f, 6));
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.player).scale == glm::vec3(1, 1, 1));
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.player).rotation == glm::angleAxis(0.5f, glm::vec3(0, 1, 0)));
+  // Undo records only the old value of the one field, under the same mask.
+  const Action inverse = t::Apply(*f.world, action);
+  for (const ecs::Command& command : inverse.commands) {
+    const auto& patch = std::get<ecs::SetFieldCommand>(command);
+    CHECK(patch.elements == ecs::ElementBit(1));
+    CHECK(patch.value.Path() == "Transform.position");
+  }
+  CHECK_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.player}), value, ecs::ElementBit(3)),
+                    "cannot change Transform.position: a vec3 has no such components");
+}
+
+TEST_CASE("A rotation edit gives each entity its own value", "[editor][actions][component]") {
+  Fixture f;
+  const ecs::ComponentType transform = f.world->GetComponentType<ecs::Transform>();
+  const auto info = f.world->GetComponentInfoPtr(transform);
+  const glm::quat a = glm::angleAxis(0.5f, glm::vec3(0, 1, 0));
+  const glm::quat b = glm::angleAxis(1.5f, glm::vec3(1, 0, 0));
+  const std::vector<ecs::FieldValue> values{ecs::FieldValue::Checked(info, 1, &a), ecs::FieldValue::Checked(info, 1, &b)};
+  const Action action = actions::SetFieldEach(*f.world, Ids({f.scene.player, f.scene.crate}), values);
+  CheckUndoRedo(*f.world, action);
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.player).rotation == a);
+  CHECK(t::Get<ecs::Transform>(*f.world, f.scene.crate).rotation == b);
+  CHECK_THROWS_WITH(actions::SetFieldEach(*f.world, Ids({f.scene.player}), values),
+                    "cannot change a field: 2 values for 1 entities");
+}
+
 TEST_CASE("A field edit names wrong fields and values", "[editor][actions][component]") {
   Fixture f;
   REQUIRE_THROWS_WITH(actions::SetField(*f.world, Ids({f.scene.lamp}), "Light", "brightness", PlainValue(1.0)),

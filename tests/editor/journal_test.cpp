@@ -417,7 +417,7 @@ TEST_CASE("Every entry that cannot be read is a problem with its entry number, l
   }
   const std::string text = t::ReadText(f.journal_file);
   const std::string intensity = EntryLine(text, 5);
-  REQUIRE(intensity.find("\"intensity\":0.75") != std::string::npos);
+  REQUIRE(intensity.find("\"field\":\"intensity\",\"value\":0.75") != std::string::npos);
   const std::string where = f.journal_file.string();
 
   SECTION("a torn last line") {
@@ -445,7 +445,7 @@ TEST_CASE("Every entry that cannot be read is a problem with its entry number, l
           "entry 5 (line 6): the last line is incomplete (the editor stopped while writing it)");
   }
   SECTION("a float field given as null") {
-    t::WriteText(f.journal_file, WithEntry(text, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":null")));
+    t::WriteText(f.journal_file, WithEntry(text, 5, Replaced(intensity, "\"field\":\"intensity\",\"value\":0.75", "\"field\":\"intensity\",\"value\":null")));
     const JournalContents contents = Journal::Read(f.journal_file, *f.world);
     CHECK(contents.entries.size() == 4);
     REQUIRE(contents.problems.size() == 1);
@@ -461,7 +461,7 @@ TEST_CASE("Every entry that cannot be read is a problem with its entry number, l
   }
   SECTION("a float field given as the string \"inf\"") {
     t::WriteText(f.journal_file,
-                 WithEntry(text, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":\"inf\"")));
+                 WithEntry(text, 5, Replaced(intensity, "\"field\":\"intensity\",\"value\":0.75", "\"field\":\"intensity\",\"value\":\"inf\"")));
     const JournalContents contents = Journal::Read(f.journal_file, *f.world);
     CHECK(contents.entries.size() == 4);
     REQUIRE(contents.problems.size() == 1);
@@ -476,7 +476,7 @@ TEST_CASE("Every entry that cannot be read is a problem with its entry number, l
     broken = WithEntry(broken, 2, "{\"name\":\"Delete 'Level'\",\"commands\":[{\"op\":\"explode\"}]}");
     broken = WithEntry(broken, 3, "[1, 2, 3]");
     broken = WithEntry(broken, 4, "{\"name\":\"Create Cone\"}");
-    broken = WithEntry(broken, 5, Replaced(intensity, "\"intensity\":0.75", "\"intensity\":null"));
+    broken = WithEntry(broken, 5, Replaced(intensity, "\"field\":\"intensity\",\"value\":0.75", "\"field\":\"intensity\",\"value\":null"));
     t::WriteText(f.journal_file, broken);
     const JournalContents contents = Journal::Read(f.journal_file, *f.world);
     CHECK(contents.entries.empty());

@@ -401,18 +401,33 @@ Action SetComponent(const Coordinator& world, EntityId id, ComponentValue value)
 
 namespace {
 
-// SetField's work once the component and field are known: `write` sets the
-// field in a copy of each entity's component.
-template <typename Write>
-Action SetFieldOn(const Coordinator& world, std::span<const EntityId> ids, const ecs::ComponentInfo& info,
-                  const std::string& path, Write&& write) {
+// The world's registration of the component `value` belongs to.
+const ecs::ComponentInfo& RequireFieldComponent(const Coordinator& world, const ecs::FieldValue& value) {
+  const ecs::ComponentInfo* info = world.FindComponentInfo(value.ComponentName());
+  if (info == nullptr || info->type_index != value.Component().type_index) {
+    throw ActionError("cannot change " + value.Path() + ": component " + value.ComponentName() +
+                      " is not registered in this scene");
+  }
+  return *info;
+}
+
+// One SetFieldCommand per listed entity having the component: `value_of(i)`
+// is the value for ids[i].
+template <typename ValueOf>
+Action PatchEach(const Coordinator& world, std::span<const EntityId> ids, const ecs::FieldValue& first,
+                 ecs::ElementMask elements, ValueOf&& value_of) {
+  const std::string path = first.Path();
+  const ecs::ComponentInfo& info = RequireFieldComponent(world, first);
+  if (!ecs::ElementMaskFits(first.Field().type, elements)) {
+    throw ActionError("cannot change " + path + ": a " + std::string(ecs::TraitsOf(first.Field().type).name) +
+                      " has no such components");
+  }
   const std::vector<Entity> entities = RequireEntities(world, ids, "change " + path);
   Action action;
-  for (Entity entity : entities) {
-    if (!world.HasComponent(entity, info.type)) continue;
-    ComponentValue edited = world.ReadComponentValue(entity, info.type);
-    write(edited.Data());
-    action.commands.emplace_back(ecs::SetComponentCommand{world.GetEntityId(entity), std::move(edited)});
+  action.commands.reserve(entities.size());
+  for (std::size_t i = 0; i < entities.size(); ++i) {
+    if (!world.HasComponent(entities[i], info.type)) continue;
+    action.commands.emplace_back(ecs::SetFieldCommand{ids[i], value_of(i), elements});
   }
   if (action.commands.empty()) {
     if (entities.size() == 1) {
@@ -427,7 +442,30 @@ Action SetFieldOn(const Coordinator& world, std::span<const EntityId> ids, const
   return action;
 }
 
+// The index of `field` among its component's fields.
+std::size_t FieldIndex(const ecs::ComponentInfo& info, const ecs::FieldInfo& field) {
+  return static_cast<std::size_t>(&field - info.fields.data());
+}
+
 }  // namespace
+
+Action SetField(const Coordinator& world, std::span<const EntityId> ids, const ecs::FieldValue& value,
+                ecs::ElementMask elements) {
+  return PatchEach(world, ids, value, elements, [&value](std::size_t) { return value; });
+}
+
+Action SetFieldEach(const Coordinator& world, std::span<const EntityId> ids, std::span<const ecs::FieldValue> values) {
+  if (values.size() != ids.size() || values.empty()) {
+    throw ActionError("cannot change a field: " + std::to_string(values.size()) + " values for " +
+                      std::to_string(ids.size()) + " entities");
+  }
+  for (const ecs::FieldValue& value : values) {
+    if (value.ComponentName() != values.front().ComponentName() || value.FieldIndex() != values.front().FieldIndex()) {
+      throw ActionError("cannot change " + values.front().Path() + ": a value for " + value.Path() + " is among its values");
+    }
+  }
+  return PatchEach(world, ids, values.front(), ecs::kAllElements, [&values](std::size_t i) { return values[i]; });
+}
 
 Action SetField(const Coordinator& world, std::span<const EntityId> ids, std::string_view component,
                 std::string_view field, const ecs::PlainValue& value) {
@@ -442,13 +480,13 @@ Action SetField(const Coordinator& world, std::span<const EntityId> ids, std::st
     throw ActionError("cannot change " + path + ": component " + info->name + " has no field '" + std::string(field) +
                       "'");
   }
-  return SetFieldOn(world, ids, *info, path, [&](void* edited) {
-    try {
-      ecs::FieldFromPlain(*field_info, value, edited, path);
-    } catch (const ecs::CommandError& error) {
-      throw ActionError(std::string("cannot change ") + error.what());  // the message starts with the path
-    }
-  });
+  try {
+    return SetField(world, ids,
+                    ecs::FieldValue::FromPlain(world.GetComponentInfoPtr(info->type), FieldIndex(*info, *field_info),
+                                               value, path));
+  } catch (const ecs::CommandError& error) {
+    throw ActionError(std::string("cannot change ") + error.what());  // the message starts with the path
+  }
 }
 
 Action SetField(const Coordinator& world, std::span<const EntityId> ids, ecs::ComponentType type,
@@ -461,10 +499,13 @@ Action SetField(const Coordinator& world, std::span<const EntityId> ids, ecs::Co
   if (info.FindField(field.name) != &field) {
     throw ActionError("cannot change " + path + ": the field is not one of " + info.name + "'s in this scene");
   }
-  if (const std::optional<std::string> problem = ecs::CheckFieldValue(field, source)) {
-    throw ActionError("cannot change " + path + ": " + *problem);
+  try {
+    return SetField(world, ids,
+                    ecs::FieldValue::Checked(world.GetComponentInfoPtr(type), FieldIndex(info, field),
+                                             &field.Ref<std::byte>(source)));
+  } catch (const ecs::CommandError& error) {
+    throw ActionError(std::string("cannot change ") + error.what());  // the message starts with the path
   }
-  return SetFieldOn(world, ids, info, path, [&](void* edited) { ecs::CopyAssignField(field, edited, source); });
 }
 
 Action PasteComponentValue(const Coordinator& world, std::span<const EntityId> ids, const ComponentValue& value) {
@@ -537,8 +578,11 @@ std::vector<EntityId> CreatedEntities(const Action& action) {
   return created;
 }
 
-std::string FieldMergeKey(std::span<const EntityId> ids, std::string_view component, std::string_view field) {
-  std::string key = std::string(component) + "." + std::string(field) + "@";
+std::string FieldMergeKey(std::span<const EntityId> ids, std::string_view component, std::string_view field,
+                          ecs::ElementMask elements) {
+  std::string key = std::string(component) + "." + std::string(field);
+  if (elements != ecs::kAllElements) key += "[" + std::to_string(elements) + "]";
+  key += "@";
   for (std::size_t i = 0; i < ids.size(); ++i) key += (i == 0 ? "" : ",") + ecs::ToHex(ids[i]);
   return key;
 }

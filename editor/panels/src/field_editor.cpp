@@ -1,6 +1,7 @@
 #include "cairn/editor/panels/field_editor.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGuiItemFlags_MixedValue: a checkbox whose selection differs
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -11,11 +12,9 @@
 #include <cstdint>
 #include <memory>
 
-#include <glm/gtc/quaternion.hpp>
-
-#include "cairn/ecs/component_value.h"
 #include "cairn/ecs/field_codec.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/euler_hints.h"
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/theme.h"
@@ -25,26 +24,48 @@
 namespace cairn::editor {
 namespace {
 
-// A copy of the component with `value` written into the field: the edit as
-// a typed value, handed to the action as it is (no conversion to plain data
-// and back within the frame).
-template <typename T>
-ecs::ComponentValue EditedCopy(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
-                               const void* component, const T& value) {
-  ecs::ComponentValue copy(info, component);
-  field.Ref<T>(copy.Data()) = value;
-  return copy;
+// The field's index among its component's fields.
+std::size_t IndexOf(const ecs::ComponentInfo& info, const ecs::FieldInfo& field) {
+  return static_cast<std::size_t>(&field - info.fields.data());
 }
 
-// A copy of the component with the float components of the field (a float
-// or a vector, `count` of them in a row) set to `values`: a typed value, as
-// EditedCopy makes.
-ecs::ComponentValue EditedFloats(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
-                                 const void* component, const float* values, std::size_t count) {
-  ecs::ComponentValue copy(info, component);
-  std::copy_n(values, count, &field.Ref<float>(copy.Data()));
-  return copy;
+// Reports the edit of `field` to `value` (an object of the field type's C++
+// type), of which `elements` changed; or, when the field cannot hold it (a
+// number typed past a float's range, "1e39", reaches the widget as an
+// infinity), refuses it in the loader's own words.
+void Propose(FieldEdit& edit, const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+             const void* value, ecs::ElementMask elements) {
+  try {
+    edit.value = ecs::FieldValue::Checked(info, IndexOf(*info, field), value);
+    edit.elements = elements;
+  } catch (const ecs::CommandError& error) {
+    std::optional<std::string> words;
+    if (ecs::TraitsOf(field.type).floats > 0) {
+      for (std::size_t i = 0; i < ecs::TraitsOf(field.type).floats && !words; ++i) {
+        words = ecs::FloatProblem(static_cast<const float*>(value)[i]);
+      }
+    }
+    edit.refused = words.value_or(error.what());
+  }
 }
+
+template <typename T>
+void Propose(FieldEdit& edit, const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+             const T& value) {
+  Propose(edit, info, field, &value, ecs::kAllElements);
+}
+
+// The mask of the float components of `values` that differ from `before`.
+ecs::ElementMask ChangedElements(const float* values, const float* before, std::size_t count) {
+  ecs::ElementMask changed = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (values[i] != before[i]) changed |= ecs::ElementBit(i);
+  }
+  return changed;
+}
+
+// The em dash a mixed element shows instead of its number.
+constexpr const char* kMixedFormat = "\xE2\x80\x94";
 
 bool Bounded(const ecs::FieldHints& hints) { return hints.min < hints.max; }
 
@@ -64,7 +85,7 @@ const ImVec4 kAxisColours[4] = {theme::kAxisX, theme::kAxisY, theme::kAxisZ, the
 // One DragFloat per component, side by side, each marked with its axis colour.
 // Returns true when a value changed; reports activity in `edit`.
 bool DragComponents(float* values, int count, float speed, float min, float max, const char* format,
-                    ImGuiSliderFlags flags, FieldEdit& edit, float total) {
+                    ImGuiSliderFlags flags, FieldEdit& edit, float total, ecs::ElementMask mixed) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float spacing = style.ItemInnerSpacing.x;
   const float width = std::max((total - spacing * static_cast<float>(count - 1)) / static_cast<float>(count), 20.0f);
@@ -73,7 +94,8 @@ bool DragComponents(float* values, int count, float speed, float min, float max,
     if (i > 0) ImGui::SameLine(0.0f, spacing);
     ImGui::PushID(i);
     ImGui::SetNextItemWidth(width);
-    changed |= ImGui::DragFloat("##c", &values[i], speed, min, max, format, flags);
+    const bool dashed = (mixed & ecs::ElementBit(static_cast<std::size_t>(i))) != 0;
+    changed |= ImGui::DragFloat("##c", &values[i], speed, min, max, dashed ? kMixedFormat : format, flags);
     NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
     const ImVec2 item_min = ImGui::GetItemRectMin();
     const ImVec2 item_max = ImGui::GetItemRectMax();
@@ -95,16 +117,16 @@ constexpr ImGuiColorEditFlags kColourFlags = ImGuiColorEditFlags_Uint8 | ImGuiCo
 // colour of 3 or 4 components. Returns true when a value changed; reports
 // activity in `edit`.
 bool DragFloats(float* values, std::size_t count, const ecs::FieldHints& hints, float min, float max,
-                ImGuiSliderFlags clamp, FieldEdit& edit, float width) {
+                ImGuiSliderFlags clamp, FieldEdit& edit, float width, ecs::ElementMask mixed) {
   bool changed = false;
   if (count == 1) {
-    changed = ImGui::DragFloat("##v", values, hints.speed, min, max, "%.3f", clamp);
+    changed = ImGui::DragFloat("##v", values, hints.speed, min, max, mixed != 0 ? kMixedFormat : "%.3f", clamp);
   } else if (hints.color && count == 3) {
     changed = ImGui::ColorEdit3("##v", values, kColourFlags);
   } else if (hints.color && count == 4) {
     changed = ImGui::ColorEdit4("##v", values, kColourFlags | ImGuiColorEditFlags_AlphaBar);
   } else {
-    return DragComponents(values, static_cast<int>(count), hints.speed, min, max, "%.3f", clamp, edit, width);
+    return DragComponents(values, static_cast<int>(count), hints.speed, min, max, "%.3f", clamp, edit, width, mixed);
   }
   NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
   return changed;
@@ -130,7 +152,7 @@ std::string DisplayEnumName(const std::string& name) {
 std::string FieldLabel(const std::string& field_name) { return DisplayEnumName(field_name); }
 
 FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
-                            const void* component, const std::string& key) {
+                            const void* component, const std::string& key, const FieldDisplay& display) {
   FieldEdit edit;
   const std::shared_ptr<const ecs::ComponentInfo>& info_ptr = world.GetComponentInfoPtr(info.type);
   const ecs::FieldHints& hints = field.hints;
@@ -147,7 +169,9 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
   switch (traits.widget) {
     case ecs::FieldWidget::kCheckbox: {
       bool value = field.Ref<bool>(component);
-      if (ImGui::Checkbox("##v", &value)) edit.edited = EditedCopy(info_ptr, field, component, value);
+      ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, display.mixed != 0);
+      if (ImGui::Checkbox("##v", &value)) Propose(edit, info_ptr, field, value);
+      ImGui::PopItemFlag();
       break;
     }
     case ecs::FieldWidget::kDragInt: {
@@ -155,18 +179,22 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
       const bool changed = ImGui::DragInt("##v", &value, std::max(hints.speed, 0.1f), static_cast<int>(min),
                                           static_cast<int>(max), "%d", clamp);
       NoteActivity(edit, ImGui::IsItemActive(), ImGui::IsItemDeactivatedAfterEdit());
-      if (changed) edit.edited = EditedCopy(info_ptr, field, component, value);
+      if (changed) Propose(edit, info_ptr, field, value);
       break;
     }
     case ecs::FieldWidget::kDragFloats: {
+      const float* before = &field.Ref<float>(component);
       float values[ecs::kMostFieldFloats];
-      std::copy_n(&field.Ref<float>(component), traits.floats, values);
-      if (DragFloats(values, traits.floats, hints, min, max, clamp, edit, width)) {
-        edit.edited = EditedFloats(info_ptr, field, component, values, traits.floats);
+      std::copy_n(before, traits.floats, values);
+      if (DragFloats(values, traits.floats, hints, min, max, clamp, edit, width, display.mixed)) {
+        // The components the user changed: one drag, or the channels a colour picker moved.
+        const ecs::ElementMask changed = traits.floats == 1 ? ecs::kAllElements
+                                                            : ChangedElements(values, before, traits.floats);
+        if (changed != 0) Propose(edit, info_ptr, field, values, changed);
       }
       break;
     }
-    case ecs::FieldWidget::kRotation: return DrawQuat(info_ptr, field, component, key);
+    case ecs::FieldWidget::kRotation: return DrawQuat(info_ptr, field, component, display);
     case ecs::FieldWidget::kText: {
       FieldEdit text_edit = DrawText(info_ptr, field, component, key, width);
       const std::string& path = field.Ref<std::string>(component);
@@ -189,7 +217,7 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
         for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
           const bool selected = static_cast<std::int32_t>(i) == current;
           if (ImGui::Selectable(DisplayEnumName(field.enum_names[i]).c_str(), selected) && !selected) {
-            edit.edited = EditedCopy(info_ptr, field, component, static_cast<std::int32_t>(i));
+            Propose(edit, info_ptr, field, static_cast<std::int32_t>(i));
           }
           if (selected) ImGui::SetItemDefaultFocus();
           GlobalWidgetMap().Record("choice/" + field.enum_names[i]);
@@ -204,14 +232,6 @@ FieldEdit FieldEditor::Draw(const ecs::Coordinator& world, const ecs::ComponentI
     ImGui::SameLine(0.0f, spacing);
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(theme::kTextDim, "%s", unit.c_str());
-  }
-  // A number typed past a float's range ("1e39") reaches the widget as an
-  // infinity: refused here, with the loader's own words, not applied.
-  if (edit.edited) {
-    if (std::optional<std::string> problem = ecs::FloatRangeProblem(field, edit.edited->Data())) {
-      edit.refused = *problem;
-      edit.edited.reset();
-    }
   }
   return edit;
 }
@@ -241,7 +261,7 @@ FieldEdit FieldEditor::DrawText(const std::shared_ptr<const ecs::ComponentInfo>&
       refused_problem_ = std::move(*problem);
     } else {
       if (refusing) refused_key_.clear();
-      edit.edited = EditedCopy(info, field, component, value);
+      Propose(edit, info, field, value);
     }
   }
   if (key != refused_key_) return edit;
@@ -257,26 +277,21 @@ FieldEdit FieldEditor::DrawText(const std::shared_ptr<const ecs::ComponentInfo>&
   return edit;
 }
 
-FieldEdit FieldEditor::DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field, const void* component,
-                                const std::string& key) {
+FieldEdit FieldEditor::DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
+                                const void* component, const FieldDisplay& display) {
   FieldEdit edit;
-  const glm::quat rotation = field.Ref<glm::quat>(component);
-  // While this field is being dragged, show the angles being dragged rather
-  // than angles recomputed from the quaternion, which may take another of
-  // the equivalent Euler forms and make the drag jump.
-  glm::vec3 degrees = key == euler_key_ ? euler_degrees_ : glm::degrees(glm::eulerAngles(rotation));
-  for (int i = 0; i < 3; ++i) {
-    if (std::abs(degrees[i]) < 0.0005f) degrees[i] = 0.0f;  // no "-0.0"
-  }
+  glm::vec3 degrees = display.euler_degrees.value_or(EulerDegreesOf(field.Ref<glm::quat>(component)));
+  const glm::vec3 before = degrees;
   const bool changed = DragComponents(&degrees.x, 3, 0.5f, 0.0f, 0.0f, "%.1f\xC2\xB0", ImGuiSliderFlags_None, edit,
-                                      ImGui::GetContentRegionAvail().x);
-  if (edit.continuous) {
-    euler_key_ = key;
-    euler_degrees_ = degrees;
-  } else if (key == euler_key_) {
-    euler_key_.clear();
+                                      ImGui::GetContentRegionAvail().x, display.mixed);
+  if (changed) {
+    const ecs::ElementMask angles = ChangedElements(&degrees.x, &before.x, 3);
+    if (angles != 0) {
+      Propose(edit, info, field, QuatFromEulerDegrees(degrees));
+      edit.euler_degrees = degrees;
+      edit.angles = angles;
+    }
   }
-  if (changed) edit.edited = EditedCopy(info, field, component, glm::quat(glm::radians(degrees)));
   return edit;
 }
 
@@ -306,13 +321,13 @@ FieldEdit FieldEditor::DrawEntityRef(const ecs::Coordinator& world,
     if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kEntityPayload)) {
       ecs::EntityId dropped;
       std::memcpy(&dropped, payload->Data, sizeof dropped);
-      edit.edited = EditedCopy(info, field, component, dropped);
+      Propose(edit, info, field, dropped);
     }
     ImGui::EndDragDropTarget();
   }
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   if (!target) ImGui::BeginDisabled();
-  if (ImGui::Button("x##clear", ImVec2(clear_width, 0.0f))) edit.edited = EditedCopy(info, field, component, ecs::kNoEntityId);
+  if (ImGui::Button("x##clear", ImVec2(clear_width, 0.0f))) Propose(edit, info, field, ecs::kNoEntityId);
   if (!target) ImGui::EndDisabled();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the reference");
   return edit;

@@ -301,7 +301,8 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
     ImGui::TableSetColumnIndex(0);
     ImGui::AlignTextToFramePadding();
     const std::string label = FitText(FieldLabel(field.name), ImGui::GetContentRegionAvail().x);
-    const bool mixed = entities_.size() > 1 && FieldDiffers(info, field, data);
+    const FieldDisplay display = Display(info, field, data);
+    const bool mixed = display.mixed != 0;
     const ecs::FieldInfo* superseding = SupersedingField(info, field, data);
     const bool own = std::find(overridden.begin(), overridden.end(), &field) != overridden.end();
     const ImVec4 colour = own                    ? theme::kPrefab
@@ -336,7 +337,7 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
     ImGui::PushID(field.name.c_str());
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
-    const FieldEdit edit = fields_.Draw(world, info, field, data, key_prefix + field.name);
+    const FieldEdit edit = fields_.Draw(world, info, field, data, key_prefix + field.name, display);
     if (edit.refused) context_.Log().Warning(info.name + "." + field.name + ": " + *edit.refused);
     GlobalWidgetMap().RecordBox("inspector/field/" + info.name + "/" + field.name,
                                 {start.x, start.y, width, ImGui::GetFrameHeight()});
@@ -346,27 +347,82 @@ void InspectorPanel::DrawFields(ecs::Entity primary, const ecs::ComponentInfo& i
   ImGui::EndTable();
 }
 
-bool InspectorPanel::FieldDiffers(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const void* primary_value) const {
+FieldDisplay InspectorPanel::Display(const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
+                                     const void* primary_value) const {
   const ecs::Coordinator& world = context_.World();
-  const ecs::PlainValue reference = ecs::FieldToPlain(field, primary_value);
-  const std::size_t count = std::min(entities_.size(), kMixedCheckLimit);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (ecs::FieldToPlain(field, world.GetComponentData(entities_[i], info.type)) != reference) return true;
+  const std::string path = info.name + "." + field.name;
+  FieldDisplay display;
+  const bool rotation = ecs::TraitsOf(field.type).widget == ecs::FieldWidget::kRotation;
+  if (rotation) {
+    display.euler_degrees = euler_hints_.Shown(PrimaryId(), path,
+                                               field.Ref<glm::quat>(primary_value));
   }
-  return false;
+  if (entities_.size() < 2) return display;
+  const std::size_t count = std::min(entities_.size(), kMixedCheckLimit);
+  const std::size_t floats = ecs::TraitsOf(field.type).floats;
+  for (std::size_t i = 0; i < count && display.mixed != ecs::kAllElements; ++i) {
+    const void* other = world.GetComponentData(entities_[i], info.type);
+    if (rotation) {  // compared as the angles each entity shows
+      const glm::vec3 angles = euler_hints_.Shown(ids_[i], path, field.Ref<glm::quat>(other));
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        if (angles[static_cast<glm::length_t>(axis)] != (*display.euler_degrees)[static_cast<glm::length_t>(axis)]) {
+          display.mixed |= ecs::ElementBit(axis);
+        }
+      }
+    } else if (floats > 1) {
+      const float* mine = &field.Ref<float>(primary_value);
+      const float* theirs = &field.Ref<float>(other);
+      for (std::size_t element = 0; element < floats; ++element) {
+        if (mine[element] != theirs[element]) display.mixed |= ecs::ElementBit(element);
+      }
+    } else if (!ecs::FieldEquals(field, primary_value, other)) {
+      display.mixed = ecs::kAllElements;
+    }
+  }
+  return display;
+}
+
+ecs::EntityId InspectorPanel::PrimaryId() const {
+  const ecs::EntityId primary = context_.GetSelection().Primary();
+  return std::find(ids_.begin(), ids_.end(), primary) != ids_.end() ? primary : ids_.back();
 }
 
 void InspectorPanel::Apply(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const FieldEdit& edit) {
-  if (edit.edited) {
+  if (edit.value) {
     const ecs::Coordinator& world = context_.World();
     const std::vector<ecs::EntityId>& ids = ids_;
     EnqueueOptions options;
-    if (edit.continuous) options = EnqueueOptions::Merging(actions::FieldMergeKey(ids, info.name, field.name));
-    commands_.Queue(
-        "Change " + info.name,
-        [&] { return actions::SetField(world, ids, info.type, field, edit.edited->Data()); }, std::move(options));
+    if (edit.continuous) {
+      const ecs::ElementMask elements = edit.euler_degrees ? edit.angles : edit.elements;
+      options = EnqueueOptions::Merging(actions::FieldMergeKey(ids, info.name, field.name, elements));
+    }
+    if (edit.euler_degrees) {
+      commands_.Queue(
+          "Change " + info.name, [&] { return RotationEdit(info, field, *edit.euler_degrees, edit.angles); },
+          std::move(options));
+    } else {
+      commands_.Queue(
+          "Change " + info.name, [&] { return actions::SetField(world, ids, *edit.value, edit.elements); },
+          std::move(options));
+    }
   }
   if (edit.finished) context_.EndMerge();
+}
+
+ecs::Action InspectorPanel::RotationEdit(const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
+                                         const glm::vec3& degrees, ecs::ElementMask angles) {
+  const ecs::Coordinator& world = context_.World();
+  const std::string path = info.name + "." + field.name;
+  const std::shared_ptr<const ecs::ComponentInfo>& info_ptr = world.GetComponentInfoPtr(info.type);
+  const std::size_t index = static_cast<std::size_t>(&field - info.fields.data());
+  std::vector<ecs::FieldValue> values;
+  values.reserve(ids_.size());
+  for (std::size_t i = 0; i < ids_.size(); ++i) {
+    const glm::quat& rotation = field.Ref<glm::quat>(world.GetComponentData(entities_[i], info.type));
+    const glm::quat edited = QuatFromEulerDegrees(euler_hints_.Edit(ids_[i], path, rotation, degrees, angles));
+    values.push_back(ecs::FieldValue::Checked(info_ptr, index, &edited));
+  }
+  return actions::SetFieldEach(world, ids_, values);
 }
 
 void InspectorPanel::DrawUnknownComponents(ecs::Entity primary) {

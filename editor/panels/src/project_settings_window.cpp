@@ -377,8 +377,8 @@ void ProjectSettingsWindow::DrawFields(const ecs::RuntimeComponentDefinition& de
                                                   "project/" + name + "/" + field.name);
         Record(row + "default");
         if (edit.refused) problem_ = name + "." + field.name + ": " + *edit.refused;
-        if (edit.edited) ecs::CopyAssignField(*live, defaults_.Data(), edit.edited->Data());
-        if ((edit.edited && !edit.continuous) || edit.finished) {
+        if (edit.value) edit.value->WriteInto(defaults_.Data(), edit.elements);
+        if ((edit.value && !edit.continuous) || edit.finished) {
           ecs::PlainValue value = ecs::FieldToPlain(*live, defaults_.Data());
           Request([&](const serialization::Project& p) {
             return project_edits::SetFieldDefault(p, name, i, std::move(value));

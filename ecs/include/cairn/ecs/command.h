@@ -12,6 +12,7 @@
 
 #include "cairn/ecs/component_value.h"
 #include "cairn/ecs/entity.h"
+#include "cairn/ecs/field_value.h"
 
 namespace cairn::ecs {
 
@@ -65,6 +66,18 @@ struct SetComponentCommand {
   ComponentValue value;
 };
 
+// Sets the elements `elements` picks of one field of a component the entity
+// has (the Y of a position: ElementBit(1)); the field's other elements and
+// the component's other fields keep their values. A field edit is this patch,
+// one per edited entity, never a copy of the component: typing Y into three
+// selected entities changes Y on each and nothing else. Its inverse holds the
+// field's old value with the same mask.
+struct SetFieldCommand {
+  EntityId id;
+  FieldValue value;  // names the component and the field
+  ElementMask elements = kAllElements;
+};
+
 struct SetParentCommand {
   EntityId id;
   EntityId parent;  // kNoEntityId: make it a root
@@ -79,7 +92,7 @@ struct RenameCommand {
 };
 
 using Command = std::variant<CreateEntityCommand, DestroySubtreeCommand, RestoreSubtreeCommand, AddComponentCommand,
-                             RemoveComponentCommand, SetComponentCommand, SetParentCommand, RenameCommand>;
+                             RemoveComponentCommand, SetComponentCommand, SetFieldCommand, SetParentCommand, RenameCommand>;
 
 // A named, atomic group of commands: "Rename 'Crate'", "Delete 3 entities".
 struct Action {

@@ -192,6 +192,9 @@ class Coordinator {
   const Signature& GetSignature(Entity entity) const;
   // The registered type a value belongs to here; throws UnknownComponentError.
   ComponentType ResolveComponentType(const ComponentValue& value) const;
+  // The registered type `info` (a registration of this or another world)
+  // describes here: same name, same C++ type; throws UnknownComponentError.
+  ComponentType ResolveComponentType(const ComponentInfo& info) const;
 
   // ---- Iteration ----------------------------------------------------------
 

@@ -106,6 +106,11 @@ struct FieldTypeTraits {
 
 const FieldTypeTraits& TraitsOf(FieldType type);
 
+// Room and alignment for a value of any field type (field_codec.cpp checks
+// every row against them): what FieldValue holds one in.
+inline constexpr std::size_t kFieldValueSize = sizeof(std::string);
+inline constexpr std::size_t kLargestFieldAlignment = alignof(std::max_align_t);
+
 // No field type holds more float components than this (vec4 and quat hold
 // 4): room enough to copy any value's floats.
 inline constexpr std::size_t kMostFieldFloats = 4;
@@ -130,6 +135,34 @@ void RelocateField(const FieldInfo& field, void* component, void* source);
 void CopyAssignField(const FieldInfo& field, void* component, const void* source);
 void DestroyField(const FieldInfo& field, void* component);
 bool FieldEquals(const FieldInfo& field, const void* a, const void* b);
+
+// The same operations on a field value's own storage: `at` and `source` each
+// point to an object of the field type's C++ type (a FieldValue holds one).
+// The component operations above are these at the field's offset.
+void CopyConstructFieldAt(FieldType type, void* at, const void* source);
+void CopyAssignFieldAt(FieldType type, void* at, const void* source);
+void DestroyFieldAt(FieldType type, void* at);
+bool FieldEqualsAt(FieldType type, const void* a, const void* b);
+// CheckFieldValue on a field value's own storage.
+std::optional<std::string> CheckFieldValueAt(const FieldInfo& field, const void* at);
+
+// ---- Elements -------------------------------------------------------------------
+// An edit of some float components of a vector or colour field (the Y of a
+// position, the alpha of a colour) names them by mask: bit i is component i
+// (x, y, z, w; r, g, b, a). kAllElements is the whole value, of any type.
+using ElementMask = std::uint8_t;
+inline constexpr ElementMask kAllElements = 0xFF;
+// The mask of component `index` alone.
+constexpr ElementMask ElementBit(std::size_t index) { return static_cast<ElementMask>(1u << index); }
+// Whether an edit may set just the elements `mask` picks of a field of
+// `type`: the whole value always; some components only of float, vec2, vec3
+// and vec4 fields, and only components the type has. Not of a quaternion:
+// one of its components alone is no rotation.
+bool ElementMaskFits(FieldType type, ElementMask mask);
+// Copies the elements `mask` picks from `source` to `at` (both the field's
+// own storage); the other elements of `at` are left as they are. The mask
+// must fit the type (ElementMaskFits).
+void AssignFieldElementsAt(FieldType type, void* at, const void* source, ElementMask mask);
 
 // ---- Decoding -------------------------------------------------------------------
 
@@ -184,17 +217,18 @@ bool DecodeFloats(const typename A::Node& node, float* out, std::size_t count, F
 
 }  // namespace detail
 
-// Reads `node` into the field of `component`. On any error the field keeps its
-// value and false is returned; every problem goes to `report`.
+// Reads `node` into the field's own storage at `at` (an object of the
+// field type's C++ type). On any error the value is kept and false is
+// returned; every problem goes to `report`.
 template <typename A>
-bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* component, FieldReport& report) {
+bool DecodeFieldAt(const FieldInfo& field, const typename A::Node& node, void* at, FieldReport& report) {
   switch (field.type) {
     case FieldType::kBool:
       if (!A::IsBool(node)) {
         report.Error(kWholeValue, "expected true or false, found " + A::Found(node, false));
         return false;
       }
-      field.Ref<bool>(component) = A::Bool(node);
+      *static_cast<bool*>(at) = A::Bool(node);
       return true;
     case FieldType::kInt: {
       if (!A::IsInteger(node)) {
@@ -207,26 +241,26 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
         report.Error(kWholeValue, *problem + ", found " + A::Found(node, false));
         return false;
       }
-      field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(*value);
+      *static_cast<std::int32_t*>(at) = static_cast<std::int32_t>(*value);
       return true;
     }
-    case FieldType::kFloat: return detail::DecodeFloat<A>(node, kWholeValue, field.Ref<float>(component), report);
+    case FieldType::kFloat: return detail::DecodeFloat<A>(node, kWholeValue, *static_cast<float*>(at), report);
     case FieldType::kVec2: {
       float v[2];
       if (!detail::DecodeFloats<A>(node, v, 2, report)) return false;
-      field.Ref<glm::vec2>(component) = glm::vec2(v[0], v[1]);
+      *static_cast<glm::vec2*>(at) = glm::vec2(v[0], v[1]);
       return true;
     }
     case FieldType::kVec3: {
       float v[3];
       if (!detail::DecodeFloats<A>(node, v, 3, report)) return false;
-      field.Ref<glm::vec3>(component) = glm::vec3(v[0], v[1], v[2]);
+      *static_cast<glm::vec3*>(at) = glm::vec3(v[0], v[1], v[2]);
       return true;
     }
     case FieldType::kVec4: {
       float v[4];
       if (!detail::DecodeFloats<A>(node, v, 4, report)) return false;
-      field.Ref<glm::vec4>(component) = glm::vec4(v[0], v[1], v[2], v[3]);
+      *static_cast<glm::vec4*>(at) = glm::vec4(v[0], v[1], v[2], v[3]);
       return true;
     }
     case FieldType::kQuat: {
@@ -238,7 +272,7 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
         case QuatVerdict::kNormalised: report.Warning(kWholeValue, QuatNormalisedMessage(length)); break;
         case QuatVerdict::kUnit: break;
       }
-      field.Ref<glm::quat>(component) = glm::quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]);
+      *static_cast<glm::quat*>(at) = glm::quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]);
       return true;
     }
     case FieldType::kString:
@@ -252,7 +286,7 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
         report.Error(kWholeValue, *problem + ", found " + A::Found(node, true));
         return false;
       }
-      field.Ref<std::string>(component) = A::String(node);
+      *static_cast<std::string*>(at) = A::String(node);
       return true;
     }
     case FieldType::kEnum:
@@ -260,7 +294,7 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
         const std::string& text = A::String(node);
         for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
           if (field.enum_names[i] == text) {
-            field.Ref<std::int32_t>(component) = static_cast<std::int32_t>(i);
+            *static_cast<std::int32_t*>(at) = static_cast<std::int32_t>(i);
             return true;
           }
         }
@@ -269,7 +303,7 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
       return false;
     case FieldType::kEntityRef: {
       if (A::IsNull(node)) {
-        field.Ref<EntityId>(component) = kNoEntityId;
+        *static_cast<EntityId*>(at) = kNoEntityId;
         return true;
       }
       const std::optional<EntityId> id = A::IsString(node) ? ParseEntityId(A::String(node)) : std::nullopt;
@@ -279,7 +313,7 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
                                       : "expected an entity id (16 hex digits) or null, found " + A::Found(node, true));
         return false;
       }
-      field.Ref<EntityId>(component) = *id;
+      *static_cast<EntityId*>(at) = *id;
       return true;
     }
   }
@@ -287,31 +321,37 @@ bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* com
   return false;
 }
 
+// Reads `node` into the field of `component`, as DecodeFieldAt.
+template <typename A>
+bool DecodeField(const FieldInfo& field, const typename A::Node& node, void* component, FieldReport& report) {
+  return DecodeFieldAt<A>(field, node, &field.Ref<std::byte>(component), report);
+}
+
 // ---- Encoding -------------------------------------------------------------------
 
-// Writes the field of `component` to a sink S with:
+// Writes the field value at `at` (the field's own storage) to a sink S with:
 //   void Bool(bool); void Integer(std::int64_t); void String(std::string_view);
 //   void Null(); void Id(EntityId);
 //   void Numbers(const float* values, std::size_t count, bool array);  array false: one bare number
 template <typename S>
-void EncodeField(const FieldInfo& field, const void* component, S& sink) {
+void EncodeFieldAt(const FieldInfo& field, const void* at, S& sink) {
   switch (field.type) {
-    case FieldType::kBool: sink.Bool(field.Ref<bool>(component)); return;
-    case FieldType::kInt: sink.Integer(field.Ref<std::int32_t>(component)); return;
-    case FieldType::kFloat: sink.Numbers(&field.Ref<float>(component), 1, false); return;
-    case FieldType::kVec2: sink.Numbers(&field.Ref<glm::vec2>(component).x, 2, true); return;
-    case FieldType::kVec3: sink.Numbers(&field.Ref<glm::vec3>(component).x, 3, true); return;
-    case FieldType::kVec4: sink.Numbers(&field.Ref<glm::vec4>(component).x, 4, true); return;
+    case FieldType::kBool: sink.Bool(*static_cast<const bool*>(at)); return;
+    case FieldType::kInt: sink.Integer(*static_cast<const std::int32_t*>(at)); return;
+    case FieldType::kFloat: sink.Numbers(static_cast<const float*>(at), 1, false); return;
+    case FieldType::kVec2: sink.Numbers(&static_cast<const glm::vec2*>(at)->x, 2, true); return;
+    case FieldType::kVec3: sink.Numbers(&static_cast<const glm::vec3*>(at)->x, 3, true); return;
+    case FieldType::kVec4: sink.Numbers(&static_cast<const glm::vec4*>(at)->x, 4, true); return;
     case FieldType::kQuat: {
-      const glm::quat& q = field.Ref<glm::quat>(component);
+      const glm::quat& q = *static_cast<const glm::quat*>(at);
       const float xyzw[4] = {q.x, q.y, q.z, q.w};
       sink.Numbers(xyzw, 4, true);
       return;
     }
     case FieldType::kString:
-    case FieldType::kAsset: sink.String(field.Ref<std::string>(component)); return;
+    case FieldType::kAsset: sink.String(*static_cast<const std::string*>(at)); return;
     case FieldType::kEnum: {
-      const std::int32_t value = field.Ref<std::int32_t>(component);
+      const std::int32_t value = *static_cast<const std::int32_t*>(at);
       if (value >= 0 && static_cast<std::size_t>(value) < field.enum_names.size()) {
         sink.String(field.enum_names[static_cast<std::size_t>(value)]);
       } else {
@@ -320,7 +360,7 @@ void EncodeField(const FieldInfo& field, const void* component, S& sink) {
       return;
     }
     case FieldType::kEntityRef: {
-      const EntityId id = field.Ref<EntityId>(component);
+      const EntityId id = *static_cast<const EntityId*>(at);
       if (id) {
         sink.Id(id);
       } else {
@@ -329,6 +369,12 @@ void EncodeField(const FieldInfo& field, const void* component, S& sink) {
       return;
     }
   }
+}
+
+// Writes the field of `component`, as EncodeFieldAt.
+template <typename S>
+void EncodeField(const FieldInfo& field, const void* component, S& sink) {
+  EncodeFieldAt(field, &field.Ref<std::byte>(component), sink);
 }
 
 }  // namespace cairn::ecs

@@ -119,6 +119,10 @@ void ComponentFromPlain(const ComponentInfo& info, const PlainValue& plain, void
 // One field's value as plain data, and back (throws CommandError on mismatch).
 PlainValue FieldToPlain(const FieldInfo& field, const void* component);
 void FieldFromPlain(const FieldInfo& field, const PlainValue& plain, void* component, std::string_view context);
+// The same on a field value's own storage (`at`: an object of the field
+// type's C++ type, as FieldValue holds one).
+PlainValue FieldToPlainAt(const FieldInfo& field, const void* at);
+void FieldFromPlainAt(const FieldInfo& field, const PlainValue& plain, void* at, std::string_view context);
 
 namespace detail {
 

@@ -108,13 +108,25 @@ ecs::Action RemoveComponent(const ecs::Coordinator& world, std::span<const ecs::
                             std::string_view component);
 // Replaces one entity's component value (it must have the component): "Change Light".
 ecs::Action SetComponent(const ecs::Coordinator& world, ecs::EntityId id, ecs::ComponentValue value);
-// The same field edit on several entities as one action: on each listed entity
-// having the component, sets `field` to `value` and keeps its other fields.
-// "Change Light.intensity" or "Change Light.intensity on 3 entities".
+// A field edit on several entities as one action, as a patch: on each listed
+// entity having the component, sets the elements `elements` picks of the
+// field to those of `value` (one ecs::SetFieldCommand per entity); the
+// field's other elements and the component's other fields keep each entity's
+// own values. "Change Transform.position" or "... on 3 entities". Refuses a
+// component this world does not register, a mask the field's type has no
+// room for, and the case where no listed entity has the component.
+ecs::Action SetField(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids, const ecs::FieldValue& value,
+                     ecs::ElementMask elements = ecs::kAllElements);
+// One whole value per entity, values[i] for ids[i] (a rotation edited as Euler
+// angles gives each entity its own quaternion). Entities lacking the
+// component are skipped, as by SetField.
+ecs::Action SetFieldEach(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids,
+                         std::span<const ecs::FieldValue> values);
+// SetField of the whole field, from plain data (decoded by the field's rules).
 ecs::Action SetField(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids, std::string_view component,
                      std::string_view field, const ecs::PlainValue& value);
-// The same from a typed value: `field` (of the component type `type`) is set
-// to its value in *source, a component of that type (an Inspector edit).
+// SetField of the whole field, from a typed value: `field` (of the component
+// type `type`) takes its value in *source, a component of that type.
 ecs::Action SetField(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids, ecs::ComponentType type,
                      const ecs::FieldInfo& field, const void* source);
 // Pastes a component value onto each listed entity: set where the entity has
@@ -140,9 +152,11 @@ ecs::Action RetargetAssets(ecs::Coordinator& world, std::string name, const Asse
 // in command order: what the editor selects after Create, Duplicate or Paste.
 std::vector<ecs::EntityId> CreatedEntities(const ecs::Action& action);
 
-// The merge key for a continuous edit of one field on these entities, for
-// History merging ("Transform.position@3f2a9c0d41be7e10,...").
-std::string FieldMergeKey(std::span<const ecs::EntityId> ids, std::string_view component, std::string_view field);
+// The merge key for a continuous edit of one field (of the elements
+// `elements` picks) on these entities, for History merging
+// ("Transform.position@3f2a9c0d41be7e10,...", "Transform.position[2]@...").
+std::string FieldMergeKey(std::span<const ecs::EntityId> ids, std::string_view component, std::string_view field,
+                          ecs::ElementMask elements = ecs::kAllElements);
 
 // The entity's name for action names and messages; its id in hex when unnamed.
 std::string DisplayName(const ecs::Coordinator& world, ecs::EntityId id);

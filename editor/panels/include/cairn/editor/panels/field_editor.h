@@ -7,8 +7,9 @@
 //   kFloat     drag with the hints' speed and range (clamped when bounded)
 //   kVec2/3/4  one drag per component with coloured axis marks, or a colour
 //              editor when hints.color
-//   kQuat      rotation as Euler angles in degrees (the values being dragged
-//              are kept while the drag lasts, so they do not jump)
+//   kQuat      rotation as Euler angles in degrees: the angles the Inspector
+//              passes (EulerHints: as the user typed them), not a
+//              decomposition that would rewrite them
 //   kEntityRef the target's name; accepts an entity dragged from the
 //              Hierarchy; a button clears it
 //   kAsset     text field for a path; accepts a file dragged from the Assets
@@ -21,8 +22,11 @@
 // the problem shows below the field; leaving the field keeps the last valid
 // value and reports what was refused (FieldEdit::refused).
 //
-// The widget edits a copy: the editor reports the component with the field
-// changed, a typed value the Inspector hands to its action as it is.
+// An edit is reported as a patch: the field's new value and the elements of it
+// the user changed (the Y of a vector, the alpha of a colour; the whole value
+// for other types), which the Inspector applies to every selected entity as
+// exactly that. Elements that differ across the selection (FieldDisplay::mixed)
+// show as a dash until they are set.
 
 #include <filesystem>
 #include <memory>
@@ -31,22 +35,39 @@
 
 #include <glm/vec3.hpp>
 
-#include "cairn/ecs/component_value.h"
 #include "cairn/ecs/coordinator.h"
-#include "cairn/ecs/plain_value.h"
+#include "cairn/ecs/field_value.h"
 #include "cairn/editor/asset_files.h"
 
 namespace cairn::editor {
 
 struct FieldEdit {
-  // When the field changed this frame: a copy of the component holding the
-  // new value in the field (its other fields as they were).
-  std::optional<ecs::ComponentValue> edited;
+  // When the field changed this frame: its new value, of which `elements`
+  // are what the user changed.
+  std::optional<ecs::FieldValue> value;
+  ecs::ElementMask elements = ecs::kAllElements;
+  // A rotation edited as Euler angles: the angles shown after the edit, of
+  // which `angles` are what the user changed. `value` is their quaternion,
+  // for an editor of one value; the Inspector instead gives each selected
+  // entity its own quaternion from its own angles with those replaced.
+  std::optional<glm::vec3> euler_degrees;
+  ecs::ElementMask angles = 0;
   bool continuous = false;  // part of a drag or of typing: merge the frames into one undo step
   bool finished = false;    // a continuous edit ended this frame (the widget was released)
   // Text typed into the field and left there that the field cannot hold:
   // what was refused and why ("\"door.png\": expected a path ending in .glb").
   std::optional<std::string> refused;
+
+};
+
+// How a field is shown besides its value.
+struct FieldDisplay {
+  // The elements (ecs::ElementBit) whose values differ across the selection;
+  // kAllElements for a whole value that differs.
+  ecs::ElementMask mixed = 0;
+  // For a rotation: the Euler angles to show (EulerHints::Shown); none: a
+  // decomposition of the value (EulerDegreesOf).
+  std::optional<glm::vec3> euler_degrees;
 };
 
 class FieldEditor {
@@ -59,20 +80,17 @@ class FieldEditor {
   // value is `component`. `key` identifies the edited field (entity, component
   // and field) across frames. Fills the remaining width of the line.
   FieldEdit Draw(const ecs::Coordinator& world, const ecs::ComponentInfo& info, const ecs::FieldInfo& field,
-                 const void* component, const std::string& key);
+                 const void* component, const std::string& key, const FieldDisplay& display = {});
 
  private:
   FieldEdit DrawQuat(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
-                     const void* component, const std::string& key);
+                     const void* component, const FieldDisplay& display);
   FieldEdit DrawText(const std::shared_ptr<const ecs::ComponentInfo>& info, const ecs::FieldInfo& field,
                      const void* component, const std::string& key, float width);
   FieldEdit DrawEntityRef(const ecs::Coordinator& world, const std::shared_ptr<const ecs::ComponentInfo>& info,
                           const ecs::FieldInfo& field, const void* component);
 
   std::optional<std::filesystem::path> asset_folder_;
-  // The Euler angles shown while a rotation is being dragged.
-  std::string euler_key_;
-  glm::vec3 euler_degrees_{0.0f};
   // The text field holding text its field cannot take, and why.
   std::string refused_key_;
   std::string refused_text_;

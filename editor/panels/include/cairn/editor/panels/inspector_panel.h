@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "cairn/ecs/coordinator.h"
+#include "cairn/editor/euler_hints.h"
 #include "cairn/editor/panels/add_component_popup.h"
 #include "cairn/editor/panels/field_editor.h"
 #include "cairn/serialization/prefab.h"
@@ -55,13 +56,22 @@ class InspectorPanel {
   void DrawRemovedComponents(ecs::Entity primary);
   void DrawPrefabMenuItems(ecs::EntityId id, const std::string& component, std::optional<std::string> field);
   void DrawFooter();
+  // Queues the edit as a patch of the field on every selected entity.
   void Apply(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const FieldEdit& edit);
-  bool FieldDiffers(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const void* primary_value) const;
+  // Each selected entity's rotation with the edited angles replaced in the
+  // angles it shows (EulerHints), as one action.
+  ecs::Action RotationEdit(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const glm::vec3& degrees,
+                           ecs::ElementMask angles);
+  // The elements that differ across the selection, and a rotation's angles.
+  FieldDisplay Display(const ecs::ComponentInfo& info, const ecs::FieldInfo& field, const void* primary_value) const;
+  ecs::EntityId PrimaryId() const;
 
   EditorContext& context_;
   EditorCommands& commands_;
   const WorldWatch& watch_;
   FieldEditor fields_;
+  // The Euler angles typed into rotation fields, shown as typed.
+  EulerHints euler_hints_;
   AddComponentPopup add_component_;
 
   // Derived from the selection; refreshed when it or the world's structure changes.
