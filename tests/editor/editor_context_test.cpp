@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "cairn/ecs/command_plain.h"
@@ -191,6 +194,60 @@ TEST_CASE("Flush prunes the selection of entities that no longer exist", "[edito
   CHECK(s.context.GetSelection().Empty());
 }
 
+TEST_CASE("Undoing a delete selects the deleted entities again; redoing it leaves nothing selected",
+          "[editor][context][selection]") {
+  Session s;
+  s.context.GetSelection().SelectAll(Ids({s.scene.lamp, s.scene.crate}));
+  s.context.Enqueue(actions::Delete(s.World(), s.context.GetSelection().Ids()));
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Empty());
+
+  s.context.Undo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Ids() == Ids({s.scene.lamp, s.scene.crate}));
+  CHECK(s.context.GetSelection().Primary() == s.scene.crate);
+
+  s.context.Redo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Empty());
+}
+
+TEST_CASE("Undoing a duplicate selects the originals; redoing it selects the copies again",
+          "[editor][context][selection]") {
+  Session s;
+  s.context.GetSelection().SelectAll(Ids({s.scene.lamp, s.scene.sun}));
+  s.context.Enqueue(actions::Duplicate(s.World(), s.context.GetSelection().Ids()),
+                    editor::EnqueueOptions::SelectingCreated());
+  REQUIRE(s.context.Flush().Succeeded());
+  const std::vector<EntityId> copies = s.context.GetSelection().Ids();
+  REQUIRE(copies.size() == 2);
+  CHECK(t::NameOf(s.World(), copies[0]) + ", " + t::NameOf(s.World(), copies[1]) == "Sun (1), Lamp (1)");
+
+  s.context.Undo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Ids() == Ids({s.scene.lamp, s.scene.sun}));
+
+  s.context.Redo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Ids() == copies);
+}
+
+TEST_CASE("Undo brings back the selection a step started from, whatever was selected since",
+          "[editor][context][selection]") {
+  Session s;
+  s.context.GetSelection().Select(s.scene.crate);
+  s.context.Enqueue(actions::Rename(s.World(), s.scene.crate, "Barrel"));
+  REQUIRE(s.context.Flush().Succeeded());
+  s.context.GetSelection().Select(s.scene.player);
+  s.context.Undo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Ids() == Ids({s.scene.crate}));
+  s.context.GetSelection().Clear();
+  s.context.Redo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.context.GetSelection().Ids() == Ids({s.scene.crate}));
+}
+
 TEST_CASE("MarkSaved makes the scene clean and follows undo back to it", "[editor][context][dirty]") {
   Session s;
   s.context.Enqueue(actions::Rename(s.World(), s.scene.crate, "Barrel"));
@@ -261,9 +318,20 @@ std::vector<editor::JournalEntry> JournalAfterCrash(Session& s) {
   return Journal::Read(s.journal_file, s.World()).entries;
 }
 
+// The light intensity a journaled edit sets: a whole Light, or the one field.
 float IntensityIn(const Action& action) {
-  const auto& set = std::get<ecs::SetComponentCommand>(action.commands.at(0));
-  return set.value.As<ecs::Light>().intensity;
+  return std::visit(
+      [](const auto& command) -> float {
+        using T = std::decay_t<decltype(command)>;
+        if constexpr (std::is_same_v<T, ecs::SetComponentCommand>) {
+          return command.value.template As<ecs::Light>().intensity;
+        } else if constexpr (requires { command.value.Field(); command.elements; }) {
+          return command.value.template As<float>();  // a field edit
+        } else {
+          throw std::logic_error("not an edit of a Light: " + ecs::Describe(ecs::Command(command)));
+        }
+      },
+      action.commands.at(0));
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "cairn/ecs/world_dump.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/editor_errors.h"
 #include "cairn/editor/history.h"
 #include "test_world.h"
 
@@ -276,4 +278,132 @@ TEST_CASE("Random edits, undos, redos and saves agree with a model", "[editor][h
     REQUIRE(f.history.IsDirty() == (!saved || *saved != states[cursor]));
     REQUIRE(f.history.UndoCount() == cursor);
   }
+}
+
+// ---- Selection ------------------------------------------------------------------
+
+namespace {
+
+cairn::editor::SelectionState Selected(std::vector<EntityId> ids) {
+  cairn::editor::SelectionState state;
+  state.primary = ids.empty() ? cairn::ecs::kNoEntityId : ids.back();
+  state.anchor = ids.empty() ? cairn::ecs::kNoEntityId : ids.front();
+  state.ids = std::move(ids);
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("Every step remembers the selection before and after it, and undo and redo say which to restore",
+          "[editor][history][selection]") {
+  Fixture f;
+  const EntityId a{11}, b{12};
+  Action rename = actions::Rename(*f.world, f.crate, "A");
+  f.history.Record(rename, t::Apply(*f.world, rename), {}, Selected({a}), Selected({a, b}));
+  REQUIRE(f.history.Undo(f.apply));
+  CHECK(f.history.UndoneSelection() == Selected({a}));
+  REQUIRE(f.history.Redo(f.apply));
+  CHECK(f.history.RedoneSelection() == Selected({a, b}));
+}
+
+TEST_CASE("A merged drag keeps the selection its first frame started from and its last frame ended with",
+          "[editor][history][selection]") {
+  Fixture f;
+  const std::string key = "Transform.position@crate";
+  const EntityId a{11}, b{12}, c{13};
+  Action first = f.MoveTo(1.0f);
+  f.history.Record(first, t::Apply(*f.world, first), key, Selected({a}), Selected({b}));
+  Action second = f.MoveTo(2.0f);
+  f.history.Record(second, t::Apply(*f.world, second), key, Selected({b}), Selected({c}));
+  REQUIRE(f.history.UndoCount() == 1);
+  REQUIRE(f.history.Undo(f.apply));
+  CHECK(f.history.UndoneSelection() == Selected({a}));
+  REQUIRE(f.history.Redo(f.apply));
+  CHECK(f.history.RedoneSelection() == Selected({c}));
+}
+
+// ---- Project steps ------------------------------------------------------------------
+
+namespace {
+
+std::shared_ptr<const cairn::editor::ProjectStep> Step(const std::string& scene) {
+  auto step = std::make_shared<cairn::editor::ProjectStep>();
+  step->scene_before = scene;
+  return step;
+}
+
+}  // namespace
+
+TEST_CASE("A project step is undone and redone through the project function, in order with scene steps",
+          "[editor][history][project]") {
+  Fixture f;
+  std::vector<std::string> calls;
+  const History::ProjectFn project = [&calls](const cairn::editor::ProjectStep& step, bool undo) {
+    calls.push_back((undo ? "undo " : "redo ") + step.scene_before);
+  };
+  f.Do(actions::Rename(*f.world, f.crate, "A"));
+  f.history.RecordProjectStep("Rename field 'locks' of Gate to 'lock_count'", Step("one"), true);
+  f.Do(actions::Rename(*f.world, f.crate, "B"));
+  CHECK(f.history.UndoCount() == 3);
+
+  REQUIRE(f.history.Undo(f.apply, project));
+  CHECK(t::NameOf(*f.world, f.crate) == "A");
+  CHECK(calls.empty());
+  CHECK(f.history.UndoMenuLabel() == "Undo Rename field 'locks' of Gate to 'lock_count'");
+  REQUIRE(f.history.Undo(f.apply, project));
+  CHECK(calls == std::vector<std::string>{"undo one"});
+  CHECK(f.history.RedoName() == "Rename field 'locks' of Gate to 'lock_count'");
+  REQUIRE(f.history.Undo(f.apply, project));
+  CHECK(t::NameOf(*f.world, f.crate) == "Box");
+
+  REQUIRE(f.history.Redo(f.apply, project));
+  REQUIRE(f.history.Redo(f.apply, project));
+  CHECK(calls == std::vector<std::string>{"undo one", "redo one"});
+  REQUIRE(f.history.Redo(f.apply, project));
+  CHECK(t::NameOf(*f.world, f.crate) == "B");
+}
+
+TEST_CASE("A project step that fails, or that has no project function, leaves both stacks as they were",
+          "[editor][history][project]") {
+  Fixture f;
+  f.history.RecordProjectStep("Add component 'Door'", Step("one"), true);
+  const History::ProjectFn failing = [](const cairn::editor::ProjectStep&, bool) {
+    throw cairn::editor::EditorError("cannot read it back");
+  };
+  REQUIRE_THROWS_WITH(f.history.Undo(f.apply, failing), "cannot read it back");
+  REQUIRE_THROWS_AS(f.history.Undo(f.apply), cairn::editor::EditorError);
+  CHECK(f.history.UndoCount() == 1);
+  CHECK(f.history.RedoCount() == 0);
+}
+
+TEST_CASE("A project step that changes the scene makes it dirty; one that does not names the same state",
+          "[editor][history][project][dirty]") {
+  Fixture f;
+  const History::ProjectFn project = [](const cairn::editor::ProjectStep&, bool) {};
+  f.Do(actions::Rename(*f.world, f.crate, "A"));
+  f.history.MarkSaved();
+
+  f.history.RecordProjectStep("Describe 'Door'", Step("same"), false);
+  CHECK_FALSE(f.history.IsDirty());
+  f.history.RecordProjectStep("Rename field 'open' of Door to 'is_open'", Step("renamed"), true);
+  CHECK(f.history.IsDirty());
+  REQUIRE(f.history.Undo(f.apply, project));
+  CHECK_FALSE(f.history.IsDirty());
+  REQUIRE(f.history.Undo(f.apply, project));
+  CHECK_FALSE(f.history.IsDirty());  // the description changed nothing in the scene
+
+  // A new step drops both from the redo stack; the saved state is still the one below.
+  f.Do(actions::Rename(*f.world, f.crate, "B"));
+  CHECK(f.history.IsDirty());
+  REQUIRE(f.history.Undo(f.apply, project));
+  CHECK_FALSE(f.history.IsDirty());
+}
+
+TEST_CASE("A drag never merges across a project step", "[editor][history][project]") {
+  Fixture f;
+  const std::string key = "Transform.position@crate";
+  f.Do(f.MoveTo(1.0f), key);
+  f.history.RecordProjectStep("Describe 'Door'", Step("same"), false);
+  f.Do(f.MoveTo(2.0f), key);
+  CHECK(f.history.UndoCount() == 3);
 }

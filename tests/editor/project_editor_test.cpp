@@ -11,6 +11,7 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/editor/journal.h"
 #include "cairn/editor/project_editor.h"
 #include "cairn/serialization/project.h"
 #include "cairn/serialization/project_scenes.h"
@@ -65,9 +66,9 @@ struct ProjectSession {
   std::unique_ptr<EditorContext> context;
   std::unique_ptr<ProjectEditor> editor;
 
-  ProjectSession() {
-    WriteText(project_file, kProject);
-    WriteText(scene_file, kScene);
+  explicit ProjectSession(const std::string& project_text = kProject, const std::string& scene_text = kScene) {
+    WriteText(project_file, project_text);
+    WriteText(scene_file, scene_text);
     EditorOptions options;
     options.untitled_journal_directory = dir / "state";
     context = std::make_unique<EditorContext>(options);
@@ -98,6 +99,25 @@ struct ProjectSession {
     REQUIRE(found != nullptr);
     return *found;
   }
+
+  void Undo() {
+    const std::vector<std::string> problems = editor->Undo();
+    INFO((problems.empty() ? std::string() : problems.front()));
+    REQUIRE(problems.empty());
+  }
+  void Redo() {
+    const std::vector<std::string> problems = editor->Redo();
+    INFO((problems.empty() ? std::string() : problems.front()));
+    REQUIRE(problems.empty());
+  }
+  // A scene edit, as the Inspector makes it.
+  void SetField(ecs::EntityId id, const std::string& component, const std::string& field, ecs::PlainValue value) {
+    context->Enqueue(cairn::editor::actions::SetField(context->World(), std::vector<ecs::EntityId>{id}, component,
+                                                      field, value));
+    REQUIRE(context->Flush().Succeeded());
+  }
+  // The scene as Save writes it (without prefabs or editor data).
+  std::string SceneText() const { return serialization::SaveSceneToString(context->World(), ecs::PlainValue()); }
 
   // Saves both files, then reads them back as the editor opens them: the
   // project from its file, the scene with that project's types.
@@ -270,27 +290,38 @@ TEST_CASE("Moving fields reorders the definition and keeps every value", "[edito
   CHECK(saved.find("\"label\"") < saved.find("\"count\""));
 }
 
-TEST_CASE("The scene's undo history survives edits that keep layouts, and is cleared with a note when values change "
-          "shape", "[editor][project]") {
+TEST_CASE("Project changes are steps of the scene's history: scene edits before them undo across them",
+          "[editor][project][history]") {
   ProjectSession s;
   s.context->Enqueue(cairn::editor::actions::Rename(s.context->World(), kWall, "Barrier"));
   REQUIRE(s.context->Flush().Succeeded());
+  s.SetField(kGate, "Health", "points", ecs::PlainValue(41));
   s.context->GetSelection().Select(kGate);
-  REQUIRE(s.context->IsDirty());
 
+  s.Apply(edits::AddField(s.Project(), "Health", "bool"));  // a new layout
   s.Apply(edits::SetDescription(s.Project(), "Spawner", "Makes enemies"));
-  CHECK(s.context->GetHistory().CanUndo());
-  CHECK(s.context->GetSelection().Contains(kGate));
-
-  s.context->Enqueue(cairn::editor::actions::SetField(s.context->World(), std::vector<ecs::EntityId>{kGate}, "Health",
-                                                      "points", ecs::PlainValue(41)));
-  REQUIRE(s.context->Flush().Succeeded());
-  s.Apply(edits::AddField(s.Project(), "Health", "bool"));
-  CHECK_FALSE(s.context->GetHistory().CanUndo());
-  CHECK(s.context->IsDirty());  // the scene still differs from its file
+  CHECK(s.context->GetHistory().UndoCount() == 4);
+  CHECK(s.context->GetHistory().UndoName() == "Describe 'Spawner'");
   CHECK(s.context->GetSelection().Contains(kGate));
   CHECK(s.Field(kGate, "Health", "points").AsInteger() == 41);
-  CHECK(s.context->World().FindEntity(kWall) != ecs::Entity{});
+
+  s.Undo();
+  s.Undo();
+  CHECK(s.context->World().FindComponentInfo("Health")->FindField("new_field") == nullptr);
+  s.Undo();  // the value edit, recorded against the old layout, applies to it again
+  CHECK(s.Field(kGate, "Health", "points").AsInteger() == 40);
+  s.Undo();
+  CHECK(t::NameOf(s.context->World(), kWall) == "Wall");
+  CHECK_FALSE(s.context->IsDirty());
+  CHECK(s.SceneText() == serialization::SaveSceneToString(
+                             *serialization::LoadScene(kScene, s.context->SceneLoadOptions()).scene->world,
+                             ecs::PlainValue()));
+
+  for (int i = 0; i < 4; ++i) s.Redo();
+  CHECK(t::NameOf(s.context->World(), kWall) == "Barrier");
+  CHECK(s.Field(kGate, "Health", "points").AsInteger() == 41);
+  CHECK(s.Field(kGate, "Health", "new_field").AsBool() == false);
+  CHECK(s.Project().components[0].description == "Makes enemies");
 }
 
 TEST_CASE("Saving the project replaces its file atomically; a failed save keeps the old file", "[editor][project]") {
@@ -349,31 +380,251 @@ TEST_CASE("A field added since the project was last saved is renamed without rec
   CHECK(s.Project().components[1].fields[1].previous_names == std::vector<std::string>{"armoured"});
 }
 
-TEST_CASE("An undo whose migration cannot convert a value is refused, and both histories stay as they were",
-          "[editor][project]") {
+TEST_CASE("Undo takes a scene edit made after a project change first, then the change, back to the exact values",
+          "[editor][project][history]") {
   ProjectSession s;
   s.Apply(edits::SetFieldType(s.Project(), "Health", 0, "string"));
   CHECK(s.Field(kWall, "Health", "points").AsString() == "5");
-  s.context->Enqueue(cairn::editor::actions::SetField(s.context->World(), std::vector<ecs::EntityId>{kWall}, "Health",
-                                                      "points", ecs::PlainValue("lots")));
-  REQUIRE(s.context->Flush().Succeeded());
+  s.SetField(kWall, "Health", "points", ecs::PlainValue("lots"));  // no int would take it
 
-  const std::vector<std::string> problems = s.editor->Undo();
-  REQUIRE_FALSE(problems.empty());
-  INFO(problems.front());
-  CHECK(problems.front().find("entity 0000000000000002 (Wall): Health.points") != std::string::npos);
+  s.Undo();
   CHECK(serialization::ProjectFieldTypeName(s.Project().components[1].fields[0]) == "string");
-  CHECK(s.Field(kWall, "Health", "points").AsString() == "lots");
-  CHECK(s.editor->CanUndo());
-  CHECK_FALSE(s.editor->CanRedo());
-  CHECK(s.context->GetHistory().CanUndo());  // the scene's edit is still undoable
-
-  // Once the value converts again, the undo goes through.
-  s.context->Undo();
-  REQUIRE(s.context->Flush().Succeeded());
-  const std::vector<std::string> second = s.editor->Undo();
-  INFO((second.empty() ? std::string() : second.front()));
-  REQUIRE(second.empty());
+  CHECK(s.Field(kWall, "Health", "points").AsString() == "5");
+  s.Undo();
+  CHECK(serialization::ProjectFieldTypeName(s.Project().components[1].fields[0]) == "int");
   CHECK(s.Field(kWall, "Health", "points").AsInteger() == 5);
+  CHECK_FALSE(s.editor->CanUndo());
   CHECK(s.editor->CanRedo());
+  s.Redo();
+  s.Redo();
+  CHECK(s.Field(kWall, "Health", "points").AsString() == "lots");
+}
+
+// ---- Undo restores exactly (Gate.locks: the rename case) ---------------------------------
+
+namespace {
+
+constexpr const char* kGateProject = R"({
+  "format": "cairn.project", "version": 1, "name": "Keep",
+  "components": [
+    {"name": "Gate", "fields": [
+      {"name": "locks", "type": "int", "default": 2},
+      {"name": "speed", "type": "float", "default": 1.5},
+      {"name": "label", "type": "string", "default": "gate"}]}
+  ]
+})";
+
+constexpr const char* kGateScene = R"({"format": "cairn.scene", "version": 1, "entities": [
+  {"id": "0000000000000001", "name": "Gate", "parent": null, "order": 0,
+   "components": {"Gate": {"locks": 3, "speed": 2.25, "label": "north"}}},
+  {"id": "0000000000000002", "name": "Door", "parent": null, "order": 1,
+   "components": {"Gate": {"locks": 2, "speed": 0.5, "label": "south"}}}
+]})";
+
+bool HasUnknownData(const ecs::Coordinator& world) {
+  const ecs::ComponentInfo* unknown = world.FindComponentInfo("cairn.UnknownComponents");
+  bool found = false;
+  if (unknown != nullptr) {
+    world.ForEachEntity([&](ecs::Entity entity) { found = found || world.HasComponent(entity, unknown->type); });
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("Undoing a field rename brings the value back under the old name, and the scene saves as before",
+          "[editor][project][history]") {
+  ProjectSession s(kGateProject, kGateScene);
+  const std::string opened = s.SceneText();
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+  CHECK(s.Field(kGate, "Gate", "lock_count").AsInteger() == 3);
+  const std::string renamed = s.SceneText();
+  CHECK(renamed.find("\"lock_count\": 3") != std::string::npos);
+
+  s.Undo();
+  CHECK(s.Project().components[0].fields[0].name == "locks");
+  CHECK(s.Field(kGate, "Gate", "locks").AsInteger() == 3);  // not the default 2
+  CHECK_FALSE(HasUnknownData(s.context->World()));
+  CHECK(s.SceneText() == opened);  // byte for byte: no lock_count kept as unknown data
+  CHECK_FALSE(s.context->IsDirty());
+  CHECK_FALSE(s.editor->IsDirty());
+
+  s.Redo();
+  CHECK(s.Field(kGate, "Gate", "lock_count").AsInteger() == 3);
+  CHECK(s.SceneText() == renamed);
+}
+
+TEST_CASE("A field renamed twice, or added and renamed before a save, carries its values and leaves nothing behind",
+          "[editor][project][history]") {
+  ProjectSession s(kGateProject, kGateScene);
+  SECTION("added, given a value, renamed") {
+    s.Apply(edits::AddField(s.Project(), "Gate", "int"));
+    s.SetField(kGate, "Gate", "new_field", ecs::PlainValue(9));
+    s.Apply(edits::RenameField(s.Project(), "Gate", 3, "keys", s.editor->Saved()));
+    CHECK(s.Project().components[0].fields[3].previous_names.empty());  // the file never had new_field
+    CHECK(s.Field(kGate, "Gate", "keys").AsInteger() == 9);
+    CHECK_FALSE(HasUnknownData(s.context->World()));
+    CHECK(s.SceneText().find("new_field") == std::string::npos);
+    const serialization::LoadResult reopened = s.SaveAndReopen();
+    CHECK(FieldOf(reopened, kGate, "Gate", "keys").AsInteger() == 9);
+    CHECK(reopened.diagnostics.empty());
+  }
+  SECTION("renamed twice: the middle name was never saved") {
+    s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+    s.Apply(edits::RenameField(s.Project(), "Gate", 0, "bolts", s.editor->Saved()));
+    CHECK(s.Project().components[0].fields[0].previous_names == std::vector<std::string>{"locks"});
+    CHECK(s.Field(kGate, "Gate", "bolts").AsInteger() == 3);
+    CHECK(s.SceneText().find("lock_count") == std::string::npos);
+    CHECK_FALSE(HasUnknownData(s.context->World()));
+  }
+}
+
+TEST_CASE("Undoing any project change restores the scene byte for byte, and redo the migrated one",
+          "[editor][project][history]") {
+  ProjectSession s(kGateProject, kGateScene);
+  const std::string opened = s.SceneText();
+  s.SetField(kGate, "Gate", "speed", ecs::PlainValue(3.0));
+  s.SetField(kWall, "Gate", "speed", ecs::PlainValue(-1.0));
+  cairn::editor::ProjectChange change = edits::AddField(s.Project(), "Gate", "bool");
+  SECTION("add a field") {}
+  SECTION("rename a field") { change = edits::RenameField(s.Project(), "Gate", 1, "pace", s.editor->Saved()); }
+  SECTION("remove a field") { change = edits::RemoveField(s.Project(), "Gate", 1); }
+  SECTION("remove the component") { change = edits::RemoveComponent(s.Project(), "Gate"); }
+  SECTION("float to int") { change = edits::SetFieldType(s.Project(), "Gate", 1, "int"); }
+  SECTION("int to string") { change = edits::SetFieldType(s.Project(), "Gate", 0, "string"); }
+  SECTION("string to float is refused (\"north\"), and nothing is recorded") {
+    const std::size_t steps = s.context->GetHistory().UndoCount();
+    CHECK_FALSE(s.editor->Apply(edits::SetFieldType(s.Project(), "Gate", 2, "float")).empty());
+    CHECK(s.context->GetHistory().UndoCount() == steps);
+  }
+  SECTION("move a field") { change = edits::MoveField(s.Project(), "Gate", 2, 0); }
+  const std::string start = s.SceneText();
+  s.Apply(std::move(change));
+  const std::string after = s.SceneText();
+  s.Undo();
+  CHECK(s.SceneText() == start);
+  s.Redo();
+  CHECK(s.SceneText() == after);
+  while (s.editor->CanUndo()) s.Undo();  // the speed edits, across the change
+  CHECK(s.Field(kGate, "Gate", "speed").AsNumber() == 2.25);
+  CHECK(s.SceneText() == opened);
+  CHECK_FALSE(s.context->IsDirty());
+}
+
+TEST_CASE("The scene is dirty after a project change that altered its values, and not after one that did not",
+          "[editor][project][history][dirty]") {
+  ProjectSession s(kGateProject, kGateScene);
+  CHECK(s.context->Title() == "level.json");
+  s.Apply(edits::SetDescription(s.Project(), "Gate", "Keeps the yard"));
+  CHECK(s.editor->IsDirty());
+  CHECK_FALSE(s.context->IsDirty());
+  CHECK(s.context->Title() == "level.json");
+
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+  CHECK(s.context->IsDirty());
+  CHECK(s.context->Title() == "level.json *");
+  s.Undo();
+  CHECK_FALSE(s.context->IsDirty());
+  CHECK(s.context->Title() == "level.json");
+
+  // Saved after the change: undoing it makes the scene differ from its file again.
+  s.Redo();
+  REQUIRE(serialization::SaveSceneFile(s.scene_file, s.context->World(), ecs::PlainValue()).ok);
+  s.context->MarkSaved(s.scene_file);
+  CHECK_FALSE(s.context->IsDirty());
+  s.Undo();
+  CHECK(s.context->IsDirty());
+}
+
+TEST_CASE("Project steps keep the selection, and undo across them restores what each step had",
+          "[editor][project][history][selection]") {
+  ProjectSession s(kGateProject, kGateScene);
+  s.context->GetSelection().SelectAll(std::vector<ecs::EntityId>{kGate, kWall});
+  s.context->Enqueue(cairn::editor::actions::Delete(s.context->World(), std::vector<ecs::EntityId>{kWall}));
+  REQUIRE(s.context->Flush().Succeeded());
+  CHECK(s.context->GetSelection().Ids() == std::vector<ecs::EntityId>{kGate});
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count"));
+  CHECK(s.context->GetSelection().Ids() == std::vector<ecs::EntityId>{kGate});
+  s.context->GetSelection().Clear();
+  s.Undo();
+  CHECK(s.context->GetSelection().Ids() == std::vector<ecs::EntityId>{kGate});
+  s.Undo();
+  CHECK(s.context->GetSelection().Ids() == std::vector<ecs::EntityId>{kGate, kWall});
+}
+
+TEST_CASE("Discarding the project's changes undoes them, and the scene comes back exactly",
+          "[editor][project][history]") {
+  ProjectSession s(kGateProject, kGateScene);
+  s.SetField(kGate, "Gate", "locks", ecs::PlainValue(4));
+  const std::string edited = s.SceneText();
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+  s.Apply(edits::RemoveField(s.Project(), "Gate", 2));
+  REQUIRE(s.editor->IsDirty());
+  REQUIRE(s.editor->Revert().empty());
+  CHECK_FALSE(s.editor->IsDirty());
+  CHECK(s.SceneText() == edited);
+  CHECK(s.context->GetHistory().UndoCount() == 1);  // the scene's own edit
+  CHECK(s.context->GetHistory().RedoCount() == 2);
+}
+
+TEST_CASE("Discarding changes that a scene edit follows migrates back, renamed values following their fields",
+          "[editor][project][history]") {
+  ProjectSession s(kGateProject, kGateScene);
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+  s.SetField(kGate, "Gate", "lock_count", ecs::PlainValue(5));
+  REQUIRE(s.editor->Revert().empty());
+  CHECK_FALSE(s.editor->IsDirty());
+  CHECK(s.Project().components[0].fields[0].name == "locks");
+  CHECK(s.Field(kGate, "Gate", "locks").AsInteger() == 5);
+  CHECK_FALSE(HasUnknownData(s.context->World()));
+  s.Undo();  // the discard is a step too
+  CHECK(s.Field(kGate, "Gate", "lock_count").AsInteger() == 5);
+}
+
+TEST_CASE("A project change starts the journal again from a snapshot that recovers the session",
+          "[editor][project][journal]") {
+  ProjectSession s(kGateProject, kGateScene);
+  const std::filesystem::path journal = s.dir / "level.json.journal";
+  s.SetField(kGate, "Gate", "locks", ecs::PlainValue(4));
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+  s.SetField(kWall, "Gate", "lock_count", ecs::PlainValue(7));
+  const std::string session = s.SceneText();
+  REQUIRE_FALSE(s.editor->Save().has_value());  // recovery reads the project from its file
+
+  // A new editor, as after a crash: the scene file with the project file as they are on disk.
+  serialization::ProjectLoadResult project = serialization::LoadProjectFile(s.project_file);
+  REQUIRE(project.Ok());
+  EditorOptions options;
+  options.untitled_journal_directory = s.dir / "state2";
+  EditorContext restarted(options);
+  restarted.SetProject(std::make_shared<const serialization::Project>(std::move(*project.project)));
+  serialization::LoadResult base = serialization::LoadSceneFile(s.scene_file, restarted.SceneLoadOptions());
+  REQUIRE(base.Ok());
+  const cairn::editor::JournalContents contents = cairn::editor::Journal::Read(journal, *base.scene->world);
+  REQUIRE(contents.problems.empty());
+  REQUIRE(contents.entries.size() == 2);  // the snapshot, then the edit after the change
+  CHECK(contents.entries[0].action.name == "Rename field 'locks' of Gate to 'lock_count'");
+  const cairn::editor::RecoveryResult recovered =
+      restarted.Recover(std::move(base.scene->world), s.scene_file, contents);
+  CHECK(recovered.Succeeded());
+  CHECK(serialization::SaveSceneToString(restarted.World(), ecs::PlainValue()) == session);
+}
+
+TEST_CASE("Undoing a project change starts the journal again with the types it brings back",
+          "[editor][project][journal]") {
+  ProjectSession s(kGateProject, kGateScene);
+  const std::filesystem::path journal = s.dir / "level.json.journal";
+  s.Apply(edits::RenameField(s.Project(), "Gate", 0, "lock_count", s.editor->Saved()));
+  s.SetField(kWall, "Gate", "lock_count", ecs::PlainValue(7));
+  s.Undo();
+  s.Undo();
+  // Back at the file: nothing to recover.
+  CHECK_FALSE(std::filesystem::exists(journal));
+  s.SetField(kWall, "Gate", "locks", ecs::PlainValue(8));
+  serialization::LoadResult base = serialization::LoadSceneFile(s.scene_file, s.context->SceneLoadOptions());
+  REQUIRE(base.Ok());
+  const cairn::editor::JournalContents contents = cairn::editor::Journal::Read(journal, *base.scene->world);
+  CHECK(contents.problems.empty());
+  REQUIRE(contents.entries.size() == 1);
+  CHECK(contents.entries[0].action.name == "Change Gate.locks");
 }

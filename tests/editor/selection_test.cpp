@@ -161,3 +161,32 @@ TEST_CASE("Every change bumps the version but a no-op does not", "[editor][selec
   CHECK(selection.Prune(*world) == 0);
   CHECK(selection.Version() == v2);
 }
+
+TEST_CASE("A selection's state restores exactly, and only a change bumps the version", "[editor][selection]") {
+  Selection selection;
+  selection.SelectAll(Ids({kC, kA, kB}));
+  selection.Toggle(kD);
+  const cairn::editor::SelectionState state = selection.State();
+  CHECK(state.ids == Ids({kC, kA, kB, kD}));
+  CHECK(state.primary == kD);
+  CHECK(state.anchor == kD);
+
+  selection.Select(kE);
+  const std::uint64_t version = selection.Version();
+  selection.Restore(state);
+  CHECK(selection.Version() > version);
+  CHECK(selection.Ids() == Ids({kC, kA, kB, kD}));
+  CHECK(selection.Contains(kA));
+  CHECK_FALSE(selection.Contains(kE));
+  CHECK(selection.Primary() == kD);
+  CHECK(selection.Anchor() == kD);
+  CHECK(selection.State() == state);
+
+  const std::uint64_t restored = selection.Version();
+  selection.Restore(state);
+  CHECK(selection.Version() == restored);
+
+  selection.Restore({});
+  CHECK(selection.Empty());
+  CHECK(selection.Primary() == cairn::ecs::kNoEntityId);
+}

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
-#include <set>
+#include <span>
 #include <utility>
 
 #include "cairn/assets/asset_index.h"
@@ -13,6 +13,7 @@
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_writer.h"
+#include "cairn/serialization/unknown_components.h"
 
 namespace cairn::editor {
 
@@ -45,7 +46,10 @@ void EditorContext::NewScene() { ReplaceWorld(CreateWorld(), std::nullopt); }
 
 // ---- The project ------------------------------------------------------------------
 
-void EditorContext::SetProject(std::shared_ptr<const serialization::Project> project) { project_ = std::move(project); }
+void EditorContext::SetProject(std::shared_ptr<const serialization::Project> project) {
+  project_ = std::move(project);
+  ++project_generation_;
+}
 
 std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
   std::unique_ptr<ecs::Coordinator> world = options_.world_factory();
@@ -155,46 +159,55 @@ std::string DescribeMigrationProblem(const ecs::Coordinator& world, const std::v
   return where + ": " + diagnostic.message;
 }
 
-// The component names an action's commands hold values of or name.
-void CollectComponentNames(const ecs::Action& action, std::set<std::string, std::less<>>& names) {
-  for (const ecs::Command& command : action.commands) {
-    std::visit(
-        [&names](const auto& c) {
-          using T = std::decay_t<decltype(c)>;
-          if constexpr (std::is_same_v<T, ecs::AddComponentCommand> || std::is_same_v<T, ecs::SetComponentCommand>) {
-            names.insert(c.value.Name());
-          } else if constexpr (std::is_same_v<T, ecs::RemoveComponentCommand>) {
-            names.insert(c.component);
-          } else if constexpr (std::is_same_v<T, ecs::RestoreSubtreeCommand>) {
-            for (const ecs::EntityRecord& record : c.records) {
-              for (const ecs::ComponentValue& value : record.components) names.insert(value.Name());
-            }
-          }
-        },
-        command);
+// `project` with each renamed field also knowing its old name, for reading
+// the scene into it; `project` itself when nothing is renamed.
+std::shared_ptr<const serialization::Project> ReadAs(const std::shared_ptr<const serialization::Project>& project,
+                                                     const std::vector<FieldRename>& renames) {
+  if (project == nullptr || renames.empty()) return project;
+  auto read_as = std::make_shared<serialization::Project>(*project);
+  bool added = false;
+  for (const FieldRename& rename : renames) {
+    if (rename.from == rename.to) continue;
+    for (ecs::RuntimeComponentDefinition& definition : read_as->components) {
+      if (definition.name != rename.component) continue;
+      for (ecs::RuntimeFieldDefinition& field : definition.fields) {
+        if (field.name != rename.to) continue;
+        std::vector<std::string>& previous = field.previous_names;
+        if (std::find(previous.begin(), previous.end(), rename.from) != previous.end()) continue;
+        previous.push_back(rename.from);  // the newest old name
+        added = true;
+      }
+    }
   }
+  return added ? read_as : project;
+}
+
+// How scenes are read back in memory: with the project's types, any number
+// of entities, and no look at asset files (a migration reports what the
+// definitions change, not which meshes are missing).
+serialization::LoadOptions InMemoryOptions(std::shared_ptr<const serialization::Project> project,
+                                           std::size_t entities) {
+  serialization::LoadOptions options = serialization::ProjectSceneOptions(std::move(project));
+  options.max_entities = std::max(options.max_entities, entities);
+  options.asset_folder.reset();
+  return options;
+}
+
+std::string FirstError(const serialization::LoadResult& loaded) {
+  for (const serialization::Diagnostic& diagnostic : loaded.diagnostics) {
+    if (diagnostic.IsError()) return diagnostic.ToString();
+  }
+  return "it cannot be read";
 }
 
 }  // namespace
 
-ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serialization::Project> project) {
-  StopPlay();
-  Flush();
-  JournalWaitingMerge();  // written with the types it was applied with
-  ProjectChangeResult result;
-  // The scene as a file of the old project, read as a file of the new one.
-  std::string text;
-  try {
-    text = serialization::SaveSceneToString(*world_, ecs::PlainValue());
-  } catch (const serialization::SaveError& error) {
-    result.errors.push_back(std::string("the open scene cannot be migrated: ") + error.what());
-    return result;
-  }
-  serialization::LoadOptions options = serialization::ProjectSceneOptions(project);
-  options.max_entities = std::max(options.max_entities, world_->EntityCount());
-  serialization::LoadResult loaded = serialization::LoadScene(text, options);
-  text.clear();
-  text.shrink_to_fit();
+EditorContext::Migration EditorContext::Migrate(const std::string& scene,
+                                                const std::shared_ptr<const serialization::Project>& project,
+                                                const std::shared_ptr<const serialization::Project>& read_as) const {
+  Migration migration;
+  const std::shared_ptr<const serialization::Project>& reader = read_as ? read_as : project;
+  serialization::LoadResult loaded = serialization::LoadScene(scene, InMemoryOptions(reader, world_->EntityCount()));
 
   std::vector<ecs::EntityId> ids;  // by index in the saved text; only needed to describe problems
   if (!loaded.diagnostics.empty()) {
@@ -203,48 +216,162 @@ ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serializa
     std::sort(ids.begin(), ids.end());
   }
   for (const serialization::Diagnostic& diagnostic : loaded.diagnostics) {
-    (diagnostic.IsError() ? result.errors : result.warnings)
+    (diagnostic.IsError() ? migration.errors : migration.warnings)
         .push_back(DescribeMigrationProblem(*world_, ids, diagnostic));
   }
-  if (!loaded.Ok()) return result;
+  if (!loaded.Ok()) return migration;
+  if (reader == project) {
+    migration.world = std::move(loaded.scene->world);
+    return migration;
+  }
+  // Read through the renames, then once more with the project itself, so
+  // that the world's types are exactly the project's (the old names the
+  // renames added are no part of it).
+  try {
+    const std::string renamed = serialization::SaveSceneToString(*loaded.scene->world, ecs::PlainValue());
+    serialization::LoadResult again =
+        serialization::LoadScene(renamed, InMemoryOptions(project, loaded.scene->world->EntityCount()));
+    if (!again.Ok()) {
+      migration.errors.push_back("the renamed scene cannot be read back: " + FirstError(again));
+      return migration;
+    }
+    migration.world = std::move(again.scene->world);
+  } catch (const serialization::SaveError& error) {
+    migration.errors.push_back(std::string("the renamed scene cannot be written: ") + error.what());
+  }
+  return migration;
+}
 
-  // Components whose values the old world's actions hold but the new world
-  // cannot take: gone, or laid out anew.
-  std::set<std::string, std::less<>> changed;
-  const ecs::Coordinator& migrated = *loaded.scene->world;
-  for (std::size_t type = 0; type < world_->ComponentTypeCount(); ++type) {
-    const ecs::ComponentInfo& info = world_->GetComponentInfo(static_cast<ecs::ComponentType>(type));
-    const ecs::ComponentInfo* now = migrated.FindComponentInfo(info.name);
-    if (now == nullptr || now->type_index != info.type_index) changed.insert(info.name);
+ProjectChangeResult EditorContext::ChangeProject(std::shared_ptr<const serialization::Project> project,
+                                                 ProjectChangeOptions options) {
+  StopPlay();
+  Flush();
+  ProjectChangeResult result;
+  auto step = std::make_shared<ProjectStep>();
+  step->before = project_;
+  step->after = project;
+  step->read_as = ReadAs(project, options.renames);
+  // The scene as a file of the old project, read as a file of the new one.
+  try {
+    step->scene_before = serialization::SaveSceneToString(*world_, ecs::PlainValue());
+  } catch (const serialization::SaveError& error) {
+    result.errors.push_back(std::string("the open scene cannot be migrated: ") + error.what());
+    return result;
   }
-  std::set<std::string, std::less<>> mentioned;
-  for (const HistoryEntry& entry : history_.UndoEntries()) {
-    CollectComponentNames(entry.redo, mentioned);
-    CollectComponentNames(entry.undo, mentioned);
-  }
-  for (const HistoryEntry& entry : history_.RedoEntries()) {
-    CollectComponentNames(entry.redo, mentioned);
-    CollectComponentNames(entry.undo, mentioned);
-  }
-  std::string cleared_for;
-  for (const std::string& name : mentioned) {
-    if (changed.contains(name)) cleared_for += (cleared_for.empty() ? "" : ", ") + name;
-  }
-  if (!cleared_for.empty()) {
-    const bool dirty = history_.IsDirty();
-    history_.Clear();
-    if (dirty) history_.MarkSavedStateUnreachable();
-    log_.Warning("The undo history was cleared: it held values of " + cleared_for +
-                 ", whose definition changed (the scene keeps every value)");
-  }
+  Migration migration = Migrate(step->scene_before, step->after, step->read_as);
+  result.errors = std::move(migration.errors);
+  result.warnings = std::move(migration.warnings);
+  if (migration.world == nullptr) return result;
 
-  project_ = std::move(project);
-  world_ = std::move(loaded.scene->world);
-  queue_.Clear();
-  selection_.Prune(*world_);
+  // A step that leaves the scene as it would be saved names the same state,
+  // so a description or a limit does not make the scene dirty.
+  bool scene_changed = true;
+  try {
+    scene_changed = serialization::SaveSceneToString(*migration.world, ecs::PlainValue()) != step->scene_before;
+  } catch (const serialization::SaveError&) {
+  }
+  const SelectionState selection_before = selection_.State();
+  InstallProjectWorld(std::move(project), std::move(migration.world), options.name);
+  history_.RecordProjectStep(std::move(options.name), std::move(step), scene_changed, selection_before,
+                             selection_.State());
   for (const std::string& warning : result.warnings) log_.Warning(warning);
   result.applied = true;
   return result;
+}
+
+void EditorContext::ApplyProjectStep(const ProjectStep& step, bool undo, const std::string& name) {
+  if (undo) {
+    // The scene's own text, read with its own types: the world as it was.
+    serialization::LoadResult loaded =
+        serialization::LoadScene(step.scene_before, InMemoryOptions(step.before, world_->EntityCount()));
+    if (!loaded.Ok()) throw EditorError("the scene as it was cannot be read back: " + FirstError(loaded));
+    InstallProjectWorld(step.before, std::move(loaded.scene->world), "Undo " + name);
+    return;
+  }
+  // Undo left the scene exactly as scene_before says: the same migration again.
+  Migration migration = Migrate(step.scene_before, step.after, step.read_as);
+  if (migration.world == nullptr) {
+    throw EditorError(migration.errors.empty() ? std::string("the scene cannot be migrated") : migration.errors.front());
+  }
+  InstallProjectWorld(step.after, std::move(migration.world), name);
+  for (const std::string& warning : migration.warnings) log_.Warning(warning);
+}
+
+void EditorContext::InstallProjectWorld(std::shared_ptr<const serialization::Project> project,
+                                        std::unique_ptr<ecs::Coordinator> world, const std::string& step) {
+  project_ = std::move(project);
+  world_ = std::move(world);  // made before the old one goes: never at its address
+  queue_.Clear();
+  selection_.Prune(*world_);
+  RestartJournal(step);
+}
+
+// A journal is replayed with one project's types onto the scene file read
+// with them, but the actions journaled so far hold values of the types this
+// step replaced. So the journal starts again, from a snapshot: its header
+// names the scene file as it is on disk now (and the project file), and its
+// first entry, named after the step, is the action that turns that file,
+// read with the session's project as it is now, into the open scene
+// (ChangesBetween); later edits are appended after it as usual. Nothing
+// written before the step is replayed again.
+//
+// Recovery loads the scene file with the project file as it is on disk then
+// and replays the snapshot and what follows it. When that project file is the
+// one the step left (the project was saved after it), it reproduces the
+// session exactly. When it is not (the step was never saved, so the crash
+// lost the definitions themselves), the entries that name fields or types
+// the file's project lacks cannot be read or applied: recovery reports them
+// by number and keeps the journal aside, and replays only what fits the
+// types it reads with. When the scene file cannot be read with the new types
+// at all, there is no base to replay onto: the journal is removed and takes
+// nothing until the scene is saved (the log says so).
+void EditorContext::RestartJournal(const std::string& step) {
+  if (!options_.journaling || replay_log_ != nullptr) return;
+  waiting_merge_.reset();  // the snapshot holds it
+  waiting_merge_key_.clear();
+  std::optional<std::filesystem::path> project;
+  if (project_ && !project_->file.empty()) project = project_->file;
+  const std::filesystem::path path = JournalPathFor(scene_path_, options_.untitled_journal_directory);
+  journal_.Start(path, JournalHeaderFor(scene_path_, project));
+  journal_suspended_ = false;
+
+  ecs::Action snapshot;
+  try {
+    // What recovery replays onto (SceneFiles::Recover): the file, or an empty
+    // world when the scene is untitled or its file does not exist.
+    std::unique_ptr<ecs::Coordinator> base;
+    std::error_code missing;
+    if (scene_path_ && std::filesystem::exists(*scene_path_, missing)) {
+      serialization::LoadResult loaded = serialization::LoadSceneFile(*scene_path_, SceneLoadOptions());
+      if (!loaded.Ok()) throw EditorError(scene_path_->string() + " cannot be read with these definitions: " +
+                                          FirstError(loaded));
+      base = std::move(loaded.scene->world);
+    } else {
+      base = CreateWorld();
+      serialization::RegisterUnknownComponents(*base);
+    }
+    snapshot = actions::ChangesBetween(*base, *world_, step);
+  } catch (const std::exception& error) {
+    journal_suspended_ = true;
+    try {
+      Journal::Remove(path);
+    } catch (const JournalError& failure) {
+      log_.Warning(failure.what());
+    }
+    log_.Warning(std::string("Crash recovery is off until the scene is saved: ") + error.what());
+    return;
+  }
+  try {
+    if (snapshot.commands.empty()) {
+      Journal::Remove(path);  // the file is the scene: nothing to recover
+    } else if (journal_retry_.Failing()) {
+      journal_.Defer(snapshot);  // RetryJournal writes it, replacing the old file
+    } else {
+      journal_.Rewrite(std::span<const ecs::Action>(&snapshot, 1));
+    }
+  } catch (const JournalError& error) {
+    JournalFailed(error.what());
+  }
 }
 
 void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
@@ -281,6 +408,7 @@ void EditorContext::MarkSaved(const std::filesystem::path& path) {
 }
 
 void EditorContext::StartJournal() {
+  journal_suspended_ = false;
   if (!options_.journaling) return;
   std::optional<std::filesystem::path> project;
   if (project_ && !project_->file.empty()) project = project_->file;
@@ -397,6 +525,9 @@ void EditorContext::ApplyActions(std::vector<ActionRequest>& batch, FlushResult&
     }
     if (outcome.action.commands.empty()) continue;
     ++result.applied;
+    // Not pruned here: the world is already past the whole batch. Restoring
+    // a state prunes it (Flush).
+    SelectionState selection_before = selection_.State();
     if (batch[i].options.merge_key.empty()) {
       JournalApplied(outcome.action);
     } else {
@@ -406,7 +537,8 @@ void EditorContext::ApplyActions(std::vector<ActionRequest>& batch, FlushResult&
       const std::vector<ecs::EntityId> created = actions::CreatedEntities(outcome.action);
       if (!created.empty()) selection_.SelectAll(created);
     }
-    history_.Record(std::move(outcome.action), std::move(outcome.inverse), std::move(batch[i].options.merge_key));
+    history_.Record(std::move(outcome.action), std::move(outcome.inverse), std::move(batch[i].options.merge_key),
+                    std::move(selection_before), selection_.State());
   }
   batch.clear();
 }
@@ -420,8 +552,12 @@ void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& res
   const bool undo = request == HistoryRequest::kUndo;
   const std::string name = undo ? history_.UndoName() : history_.RedoName();
   const auto apply = [this](const ecs::Action& action) { return ApplyNow(action); };
+  const auto project = [this, &name](const ProjectStep& step, bool back) { ApplyProjectStep(step, back, name); };
   try {
-    if (undo ? history_.Undo(apply) : history_.Redo(apply)) ++result.applied;
+    if (undo ? history_.Undo(apply, project) : history_.Redo(apply, project)) {
+      ++result.applied;
+      selection_.Restore(undo ? history_.UndoneSelection() : history_.RedoneSelection());
+    }
   } catch (const std::exception& error) {
     std::string message = std::string(undo ? "cannot undo '" : "cannot redo '") + name + "': " + error.what();
     log_.Error(message);
@@ -467,7 +603,7 @@ void EditorContext::WriteJournal(const ecs::Action& applied) {
     replay_log_->push_back(applied);
     return;
   }
-  if (!options_.journaling) return;
+  if (!options_.journaling || journal_suspended_) return;
   if (journal_retry_.Failing()) {
     journal_.Defer(applied);  // RetryJournal writes it with the others
     return;

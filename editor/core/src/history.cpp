@@ -1,57 +1,93 @@
 #include "cairn/editor/history.h"
 
+#include <algorithm>
 #include <utility>
+
+#include "cairn/editor/editor_errors.h"
 
 namespace cairn::editor {
 
 void History::ClearRedo() {
-  for (const HistoryEntry& entry : redo_) {
-    if (entry.serial == saved_serial_) saved_serial_ = kUnreachable;
-  }
+  const bool saved_dropped = std::any_of(redo_.begin(), redo_.end(),
+                                         [this](const HistoryEntry& entry) { return entry.serial == saved_serial_; });
   redo_.clear();
+  if (!saved_dropped) return;
+  // A project step that changed nothing in the scene shares its serial with
+  // the state before it, which may still be on the undo path.
+  const bool reachable = saved_serial_ == base_serial_ ||
+                         std::any_of(undo_.begin(), undo_.end(),
+                                     [this](const HistoryEntry& entry) { return entry.serial == saved_serial_; });
+  if (!reachable) saved_serial_ = kUnreachable;
 }
 
-void History::Record(ecs::Action applied, ecs::Action inverse, std::string merge_key) {
-  if (applied.commands.empty()) return;
-  ClearRedo();
-  const bool merge = merge_open_ && !merge_key.empty() && !undo_.empty() && undo_.back().merge_key == merge_key &&
-                     undo_.back().serial != saved_serial_;
-  if (merge) {
-    // Keep the first inverse (it restores the state before the run) and the
-    // newest forward action; the state is new, so it gets a new serial.
-    HistoryEntry& top = undo_.back();
-    top.redo = std::move(applied);
-    top.serial = next_serial_++;
-    return;
-  }
-  undo_.push_back({std::move(applied), std::move(inverse), merge_key, next_serial_++});
-  merge_open_ = !merge_key.empty();
+void History::Push(HistoryEntry entry) {
+  undo_.push_back(std::move(entry));
   if (limit_ != 0 && undo_.size() > limit_) {
     base_serial_ = undo_.front().serial;
     undo_.pop_front();
   }
 }
 
-bool History::Undo(const ApplyFn& apply) {
+void History::Record(ecs::Action applied, ecs::Action inverse, std::string merge_key, SelectionState selection_before,
+                     SelectionState selection_after) {
+  if (applied.commands.empty()) return;
+  ClearRedo();
+  const bool merge = merge_open_ && !merge_key.empty() && !undo_.empty() && !undo_.back().IsProjectStep() &&
+                     undo_.back().merge_key == merge_key && undo_.back().serial != saved_serial_;
+  if (merge) {
+    // Keep the first inverse (it restores the state before the run), its
+    // selection before, and the newest forward action; the state is new, so
+    // it gets a new serial.
+    HistoryEntry& top = undo_.back();
+    top.redo = std::move(applied);
+    top.serial = next_serial_++;
+    top.selection_after = std::move(selection_after);
+    return;
+  }
+  merge_open_ = !merge_key.empty();
+  HistoryEntry entry{std::move(applied), std::move(inverse), nullptr, std::move(merge_key), next_serial_++,
+                     std::move(selection_before), std::move(selection_after)};
+  Push(std::move(entry));
+}
+
+void History::RecordProjectStep(std::string name, std::shared_ptr<const ProjectStep> step, bool scene_changed,
+                                SelectionState selection_before, SelectionState selection_after) {
+  if (step == nullptr) throw EditorError("cannot record the project step '" + name + "' without its step");
+  ClearRedo();
+  merge_open_ = false;
+  const std::uint64_t serial = scene_changed ? next_serial_++ : CurrentSerial();
+  HistoryEntry entry{ecs::Action{std::move(name), {}}, ecs::Action{}, std::move(step), std::string(), serial,
+                     std::move(selection_before), std::move(selection_after)};
+  entry.undo.name = entry.redo.name;
+  Push(std::move(entry));
+}
+
+bool History::Undo(const ApplyFn& apply, const ProjectFn& project) {
   if (undo_.empty()) return false;
   HistoryEntry& top = undo_.back();
-  ecs::Action redo = apply(top.undo);  // may throw: nothing changed then
-  HistoryEntry entry = std::move(top);
+  if (top.IsProjectStep()) {
+    if (!project) throw EditorError("cannot undo '" + top.Name() + "': it changes the project");
+    project(*top.project, true);  // may throw: nothing changed then
+  } else {
+    top.redo = apply(top.undo);  // may throw: nothing changed then
+  }
+  redo_.push_back(std::move(top));
   undo_.pop_back();
-  entry.redo = std::move(redo);
-  redo_.push_back(std::move(entry));
   merge_open_ = false;
   return true;
 }
 
-bool History::Redo(const ApplyFn& apply) {
+bool History::Redo(const ApplyFn& apply, const ProjectFn& project) {
   if (redo_.empty()) return false;
   HistoryEntry& top = redo_.back();
-  ecs::Action undo = apply(top.redo);
-  HistoryEntry entry = std::move(top);
+  if (top.IsProjectStep()) {
+    if (!project) throw EditorError("cannot redo '" + top.Name() + "': it changes the project");
+    project(*top.project, false);
+  } else {
+    top.undo = apply(top.redo);
+  }
+  undo_.push_back(std::move(top));
   redo_.pop_back();
-  entry.undo = std::move(undo);
-  undo_.push_back(std::move(entry));
   merge_open_ = false;
   return true;
 }

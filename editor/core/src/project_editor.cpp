@@ -1,6 +1,7 @@
 #include "cairn/editor/project_editor.h"
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <utility>
 
@@ -144,6 +145,7 @@ ProjectChange RenameField(const Project& project, const std::string& component, 
       renamed.previous_names.end()) {
     renamed.previous_names.push_back(renamed.name);
   }
+  change.renames.push_back(FieldRename{component, renamed.name, name});
   renamed.name = name;
   return change;
 }
@@ -216,21 +218,50 @@ ProjectChange SetEnumValues(const Project& project, const std::string& component
 
 // ---- ProjectEditor ---------------------------------------------------------------
 
+namespace {
+
+// The renames that take `from`'s fields back to `to`'s: a field of `from`
+// that lists a name of a field of `to` (in the same component) among its
+// previous names was renamed from it since.
+std::vector<FieldRename> RenamesBack(const serialization::Project& from, const serialization::Project& to) {
+  std::vector<FieldRename> renames;
+  for (const ecs::RuntimeComponentDefinition& target : to.components) {
+    const auto source = std::find_if(from.components.begin(), from.components.end(),
+                                     [&target](const ecs::RuntimeComponentDefinition& d) { return d.name == target.name; });
+    if (source == from.components.end()) continue;
+    for (const ecs::RuntimeFieldDefinition& field : target.fields) {
+      if (std::any_of(source->fields.begin(), source->fields.end(),
+                      [&field](const ecs::RuntimeFieldDefinition& f) { return f.name == field.name; })) {
+        continue;  // still there under its name
+      }
+      for (const ecs::RuntimeFieldDefinition& now : source->fields) {
+        const auto& previous = now.previous_names;
+        if (std::find(previous.begin(), previous.end(), field.name) != previous.end()) {
+          renames.push_back(FieldRename{target.name, now.name, field.name});
+          break;
+        }
+      }
+    }
+  }
+  return renames;
+}
+
+}  // namespace
+
 ProjectEditor::ProjectEditor(EditorContext& context) : context_(context) { Sync(); }
 
 const serialization::Project* ProjectEditor::Current() const { return context_.Project().get(); }
 
 void ProjectEditor::Sync() {
+  if (context_.ProjectGeneration() == seen_) return;
+  seen_ = context_.ProjectGeneration();
   const serialization::Project* now = Current();
-  if (now == seen_) return;
-  seen_ = now;
-  undo_.clear();
-  redo_.clear();
   saved_text_ = now != nullptr ? serialization::ProjectToText(*now) : std::string();
   saved_ = now != nullptr ? std::optional<serialization::Project>(*now) : std::nullopt;
 }
 
-std::vector<std::string> ProjectEditor::ChangeTo(const serialization::Project& project) {
+std::vector<std::string> ProjectEditor::ChangeTo(const serialization::Project& project, std::string name,
+                                                 std::vector<FieldRename> renames) {
   // Checked as the file will be when read again: the project in memory is
   // what its text reads back as.
   serialization::ProjectLoadResult checked = serialization::LoadProject(serialization::ProjectToText(project));
@@ -241,59 +272,75 @@ std::vector<std::string> ProjectEditor::ChangeTo(const serialization::Project& p
   if (!checked.Ok()) return problems;
   checked.project->file = project.file;
   ProjectChangeResult migrated =
-      context_.ChangeProject(std::make_shared<const serialization::Project>(std::move(*checked.project)));
+      context_.ChangeProject(std::make_shared<const serialization::Project>(std::move(*checked.project)),
+                             ProjectChangeOptions{std::move(name), std::move(renames)});
   if (!migrated.applied) return migrated.errors;
-  seen_ = Current();
   return {};
 }
 
 std::vector<std::string> ProjectEditor::Apply(ProjectChange change) {
   Sync();
   if (Current() == nullptr) return {"there is no project to change: open or create one first"};
-  serialization::Project before = *Current();
-  change.project.file = before.file;
-  std::vector<std::string> problems = ChangeTo(change.project);
+  change.project.file = Current()->file;
+  std::vector<std::string> problems = ChangeTo(change.project, change.name, std::move(change.renames));
   if (!problems.empty()) {
     context_.Log().Error("cannot " + change.name + ": " + problems.front() +
                          (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)" : ""));
-    return problems;
   }
-  undo_.push_back(Entry{std::move(change.name), std::move(before), *Current()});
-  redo_.clear();
-  return {};
+  return problems;
 }
 
-std::vector<std::string> ProjectEditor::Undo() { return Step(undo_, redo_, true); }
+bool ProjectEditor::CanUndo() const { return context_.GetHistory().CanUndo(); }
 
-std::vector<std::string> ProjectEditor::Redo() { return Step(redo_, undo_, false); }
+bool ProjectEditor::CanRedo() const { return context_.GetHistory().CanRedo(); }
 
-std::vector<std::string> ProjectEditor::Step(std::vector<Entry>& from, std::vector<Entry>& to, bool undo) {
-  Sync();
-  if (from.empty()) return {};
-  std::vector<std::string> problems = ChangeTo(undo ? from.back().before : from.back().after);
-  if (!problems.empty()) {
-    context_.Log().Error(std::string(undo ? "cannot undo " : "cannot redo ") + from.back().name + ": " +
-                         problems.front());
-    return problems;
-  }
-  to.push_back(std::move(from.back()));
-  from.pop_back();
-  return {};
+std::string ProjectEditor::UndoName() const { return context_.GetHistory().UndoName(); }
+
+std::string ProjectEditor::RedoName() const { return context_.GetHistory().RedoName(); }
+
+std::vector<std::string> ProjectEditor::Undo() {
+  if (!CanUndo()) return {};
+  context_.Undo();
+  return context_.Flush().errors;
+}
+
+std::vector<std::string> ProjectEditor::Redo() {
+  if (!CanRedo()) return {};
+  context_.Redo();
+  return context_.Flush().errors;
 }
 
 std::vector<std::string> ProjectEditor::Revert() {
   Sync();
   if (!IsDirty()) return {};
-  std::vector<std::string> problems = ChangeTo(*saved_);
-  if (!problems.empty()) return problems;
-  undo_.clear();
-  redo_.clear();
-  return {};
+  context_.Flush();
+  // The project steps on top of the history, down to the nearest that
+  // started from the file's project.
+  const std::deque<HistoryEntry>& steps = context_.GetHistory().UndoEntries();
+  std::size_t undo = 0;
+  for (auto it = steps.rbegin(); it != steps.rend() && it->IsProjectStep(); ++it) {
+    const std::shared_ptr<const serialization::Project>& before = it->project->before;
+    if (before == nullptr) break;
+    if (serialization::ProjectToText(*before) == saved_text_) {
+      undo = static_cast<std::size_t>(it - steps.rbegin()) + 1;
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < undo; ++i) {
+    context_.Undo();
+    std::vector<std::string> problems = context_.Flush().errors;
+    if (!problems.empty()) return problems;
+  }
+  if (!IsDirty()) return {};
+  serialization::Project saved = *saved_;
+  saved.file = Current()->file;
+  return ChangeTo(saved, "Discard the changes to the project " + saved.name, RenamesBack(*Current(), saved));
 }
 
 bool ProjectEditor::IsDirty() const {
   const serialization::Project* project = Current();
-  return project != nullptr && project == seen_ && serialization::ProjectToText(*project) != saved_text_;
+  return project != nullptr && context_.ProjectGeneration() == seen_ &&
+         serialization::ProjectToText(*project) != saved_text_;
 }
 
 std::optional<std::string> ProjectEditor::Save() {

@@ -90,6 +90,18 @@ void Selection::Clear() {
   Changed();
 }
 
+void Selection::Restore(const SelectionState& state) {
+  if (State() == state) return;
+  ids_.clear();
+  members_.clear();
+  ids_.reserve(state.ids.size());
+  members_.reserve(state.ids.size());
+  for (ecs::EntityId id : state.ids) Insert(id);
+  primary_ = members_.contains(state.primary) ? state.primary : (ids_.empty() ? ecs::kNoEntityId : ids_.back());
+  anchor_ = state.anchor;
+  Changed();
+}
+
 std::size_t Selection::Prune(const ecs::Coordinator& world) {
   const std::size_t before = ids_.size();
   std::erase_if(ids_, [&](ecs::EntityId id) {

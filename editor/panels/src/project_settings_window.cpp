@@ -192,9 +192,18 @@ void ProjectSettingsWindow::Draw() {
   EndModalBody();
 
   ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
-  const std::string state = project.file.filename().string() + (editor_.IsDirty() ? " *" : "");
+  // Undo and Redo are the editor's: say which step they take (it may be a scene edit).
+  std::string state = project.file.filename().string() + (editor_.IsDirty() ? " *" : "");
+  if (editor_.CanUndo()) state += "   Undo: " + editor_.UndoName();
   ImGui::AlignTextToFramePadding();
+  // Clipped short of the four buttons on its right.
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float buttons = 4.0f * ModalMetrics::kButtonWidth + 4.0f * ModalMetrics::kButtonGap;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x - buttons;
+  ImGui::PushClipRect(at, ImVec2(std::max(at.x, right), at.y + ImGui::GetFrameHeight()), true);
   ImGui::TextColored(theme::kTextDim, "%s", BoundedLabel(state).c_str());
+  ImGui::PopClipRect();
+  Record("history");
   switch (ModalButtons(kTitle, {"Undo", "Redo", "Save", "Close"}, -1, popup_was_open ? -1 : 3)) {
     case 0: history_request_ = HistoryRequest::kUndo; break;
     case 1: history_request_ = HistoryRequest::kRedo; break;
@@ -221,7 +230,7 @@ void ProjectSettingsWindow::DrawCloseQuestion() {
   ImGui::Spacing();
   ImGui::TextColored(theme::kTextDim,
                      "Save writes them to the project file. Discard goes back to the file as it is, and the open "
-                     "scene follows (values of removed fields come back).");
+                     "scene follows (values of removed fields come back; Redo brings the changes back).");
   ImGui::PopTextWrapPos();
   EndModalBody();
   switch (ModalButtons(kTitle, {"Save", "Discard", "Cancel"}, 0, 2)) {

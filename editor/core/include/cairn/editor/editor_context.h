@@ -31,8 +31,16 @@
 // A session may work in a game project (serialization/project.h): its worlds
 // then register the project's components after the built-ins, and its
 // journals name the project, so that recovery reads them with the same types.
+// A change of the project's definitions (ChangeProject) is a step of the same
+// undo history as the scene's edits.
+//
+// Every history step remembers the selection before and after it: undo
+// brings back the selection the step started from (undoing Delete selects
+// the deleted entities again, undoing Duplicate the originals), redo the one
+// it ended with.
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -93,6 +101,23 @@ struct FlushResult {
   std::vector<std::string> errors;  // one per failed action, undo or redo (also in the log)
 
   bool Succeeded() const { return errors.empty(); }
+};
+
+// A field a project change renames: Gate.locks -> Gate.lock_count.
+struct FieldRename {
+  std::string component;
+  std::string from;
+  std::string to;
+};
+
+// How ChangeProject records and migrates a change.
+struct ProjectChangeOptions {
+  // The undo step's name ("Rename field 'locks' of Gate to 'lock_count'").
+  std::string name = "Change the project";
+  // Fields the change renames. The open scene's values follow them even
+  // where the project records no previous name (a field added since the
+  // project was last saved is renamed without one).
+  std::vector<FieldRename> renames;
 };
 
 // What ChangeProject did.
@@ -201,6 +226,11 @@ class EditorContext {
   // and the journals started from now on. The open world keeps its types:
   // replace it next (ReplaceWorld, NewScene, Recover).
   void SetProject(std::shared_ptr<const serialization::Project> project);
+  // Changes each time SetProject gives the session a project (Open Project,
+  // New Project, a scene of another project), never when ChangeProject or
+  // an undo or redo of one changes its definitions: what the project file
+  // was last read as is known from the last SetProject on (ProjectEditor).
+  std::uint64_t ProjectGeneration() const { return project_generation_; }
   // An empty world for this session: the factory's, plus the project's
   // components. Throws ecs::ComponentRegistrationError naming the component
   // when the project's types cannot be registered on it.
@@ -227,18 +257,28 @@ class EditorContext {
   serialization::PrefabLibrary& PrefabsFor(const std::filesystem::path& folder,
                                            const std::shared_ptr<const serialization::Project>& project) const;
   // Changes the project's definitions while a scene is open (the Project
-  // Settings window): applies pending requests, then migrates the open scene
-  // to `project` by the loader's own rules, by saving it in memory and reading
-  // it back with the new types (docs/project-format.md, "Changing a
-  // definition"): a new field takes its default, a renamed field keeps its
-  // value, a removed field or component is kept as unknown data (written back
-  // on save), a changed field type converts where that keeps the meaning. A
-  // value that cannot convert is an error and refuses the whole change:
-  // project and world stay as they were. Entity ids, the selection, the
-  // scene's path and its dirty state are kept; the undo history too, unless
-  // it holds values of a component whose layout changed (it is then cleared,
-  // and the log says why). The journal goes on.
-  ProjectChangeResult ChangeProject(std::shared_ptr<const serialization::Project> project);
+  // Settings window), as one step of the undo history: applies pending
+  // requests, then migrates the open scene to `project` by the loader's own
+  // rules, by saving it in memory and reading it back with the new types
+  // (docs/project-format.md, "Changing a definition"): a new field takes its
+  // default, a renamed field keeps its value (options.renames: also one the
+  // project records no previous name for), a removed field or component is
+  // kept as unknown data (written back on save), a changed field type
+  // converts where that keeps the meaning. A value that cannot convert is an
+  // error and refuses the whole change: project, world and history stay as
+  // they were.
+  //
+  // Entity ids, the selection and the scene's path are kept, and so is the
+  // history: undoing the step brings back the previous project and the world
+  // exactly as it was (read back from its own text with its own types, so
+  // saving it writes the same bytes, and the steps recorded before it apply
+  // to it as they did), redo runs the same migration again. The scene is
+  // dirty after a step that changed it as it would be saved (not after a
+  // description or a limit). The journal starts again from a snapshot of
+  // the scene (see RestartJournal in editor_context.cpp for what recovery
+  // then does).
+  ProjectChangeResult ChangeProject(std::shared_ptr<const serialization::Project> project,
+                                    ProjectChangeOptions options = {});
 
   // ---- Edits -----------------------------------------------------------------
 
@@ -254,8 +294,10 @@ class EditorContext {
 
   // Applies every pending request in order: actions through the command
   // queue (atomic: a failed action is rolled back and reported), undo and redo
-  // through the history. Successful actions are recorded and journaled; the
-  // selection is pruned of entities that no longer exist.
+  // through the history (each restores the selection of its step).
+  // Successful actions are recorded, with the selection before and after
+  // them, and journaled; the selection is pruned of entities that no longer
+  // exist.
   FlushResult Flush();
 
   // ---- Crash recovery -----------------------------------------------------------
@@ -313,6 +355,27 @@ class EditorContext {
 
   void ApplyActions(std::vector<ActionRequest>& batch, FlushResult& result);
   void ApplyHistoryRequest(HistoryRequest request, FlushResult& result);
+
+  // ---- Project steps (ChangeProject, and their undo and redo) ----
+  // The open scene as `scene` (written by a world of the current project)
+  // read into `project`'s types, through `read_as` (the project with the
+  // change's renames as previous names; null: `project` itself). Problems
+  // are described by entity; on any error there is no world.
+  struct Migration {
+    std::unique_ptr<ecs::Coordinator> world;
+    std::vector<std::string> errors;
+    std::vector<std::string> warnings;
+  };
+  Migration Migrate(const std::string& scene, const std::shared_ptr<const serialization::Project>& project,
+                    const std::shared_ptr<const serialization::Project>& read_as) const;
+  // Undo or redo of a project step; throws EditorError, changing nothing,
+  // when its world cannot be made.
+  void ApplyProjectStep(const ProjectStep& step, bool undo, const std::string& name);
+  // Makes `world`, registered with `project`, the scene's world.
+  void InstallProjectWorld(std::shared_ptr<const serialization::Project> project,
+                           std::unique_ptr<ecs::Coordinator> world, const std::string& step);
+  // After a project step: the journal again, from a snapshot of the scene.
+  void RestartJournal(const std::string& step);
   // Applies one action through the queue and journals it; throws CommandError.
   ecs::Action ApplyNow(const ecs::Action& action);
   // Appends to the journal (or, while replaying a recovery, collects),
@@ -332,6 +395,7 @@ class EditorContext {
 
   EditorOptions options_;
   std::shared_ptr<const serialization::Project> project_;
+  std::uint64_t project_generation_ = 0;
   // The prefab library of one folder and project (a cache: see Prefabs()).
   mutable std::unique_ptr<serialization::PrefabLibrary> prefabs_;
   mutable std::filesystem::path prefabs_folder_;
@@ -351,6 +415,9 @@ class EditorContext {
   RetryBackoff journal_retry_{kJournalFirstRetry, kJournalLongestRetry};  // failing while it is Failing()
   std::size_t journal_failures_ = 0;
   std::vector<ecs::Action>* replay_log_ = nullptr;  // set while Recover replays
+  // The journal takes nothing until the next start (a project step left a
+  // scene file that cannot be read with the new types: see RestartJournal).
+  bool journal_suspended_ = false;
   // The newest applied frame of the current drag, not journaled yet.
   std::optional<ecs::Action> waiting_merge_;
   std::string waiting_merge_key_;

@@ -1,42 +1,91 @@
 #pragma once
-// Undo and redo stacks of applied actions.
+// The editor's one undo history: scene edits and project definition changes
+// are steps of the same two stacks.
 //
-// Each entry holds the action that re-does it and the action that undoes it;
-// both are applied through the caller's apply function (the editor passes its
-// command queue, so undo and redo take the same path as any edit and reach
-// the journal). Applying one returns its inverse, which refreshes the entry,
-// so an entry always holds exact values of the world it will be applied to.
+// A scene step holds the action that re-does it and the action that undoes
+// it; both are applied through the caller's apply function (the editor
+// passes its command queue, so undo and redo take the same path as any edit
+// and reach the journal). Applying one returns its inverse, which refreshes
+// the entry, so an entry always holds exact values of the world it will be
+// applied to.
+//
+// A project step (ProjectStep) changes the session's game project, and so
+// the types of the world: it is applied through the caller's project
+// function, which brings back the world of the other side exactly. Scene
+// steps recorded before it stay valid across it: undoing it restores the
+// world they were recorded against, registered from the same definitions.
+// Their values find their types in it as in any world, by name and type
+// identity (ComponentInfo::type_index), and a project type's identity is
+// its layout's shape (ecs::RuntimeTypeIndex): the same definitions
+// registered again have the same identities and layouts, so the values of
+// the old registration apply to the new one.
+//
+// Every step remembers the selection before and after it (SelectionState);
+// the caller restores the one Undo or Redo leaves it at (UndoneSelection,
+// RedoneSelection).
 //
 // Merging: consecutive actions recorded with the same non-empty merge key
 // (the frames of one field drag) collapse into one entry, whose undo is the
 // first action's inverse and whose redo restores the last action's result.
 // A merge key therefore promises that every action of the run sets the same
-// things to absolute values. EndMerge (mouse released), an undo or a redo
-// closes the run; an entry that is the saved state is never merged into, so
-// undoing back to the save stays possible.
+// things to absolute values. EndMerge (mouse released), an undo, a redo or a
+// project step closes the run; an entry that is the saved state is never
+// merged into, so undoing back to the save stays possible.
 //
-// Saved state: every entry has a serial number and the world state is named by
-// the serial of the top undo entry (or of the base, when the stack is empty).
-// IsDirty compares it with the serial marked saved; when the saved state can
-// no longer be reached (its entry was dropped from the redo stack by a new
-// action) the history stays dirty until the next MarkSaved.
+// Saved state: every entry has a serial number and the scene's state is
+// named by the serial of the top undo entry (or of the base, when the stack
+// is empty). IsDirty compares it with the serial marked saved; when the
+// saved state can no longer be reached (its entry was dropped from the redo
+// stack by a new action) the history stays dirty until the next MarkSaved. A
+// project step that leaves the scene as it would be saved (a description, a
+// category, a field's limits) names the same state as the step before it:
+// it does not make the scene dirty.
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cairn/ecs/command.h"
+#include "cairn/editor/selection.h"
+#include "cairn/serialization/project.h"
 
 namespace cairn::editor {
 
+// One change of the session's game project, as a history step: the project
+// before and after it, and what brings the open scene back exactly on
+// either side (EditorContext::ChangeProject makes these).
+struct ProjectStep {
+  std::shared_ptr<const serialization::Project> before;  // null: no project
+  std::shared_ptr<const serialization::Project> after;   // null: no project
+  // How the scene is read into `after`'s types: `after` itself, or `after`
+  // with the fields this change renamed also knowing their old names, so
+  // that their values follow even where the project records no previous
+  // name (a field added since the project was last saved).
+  std::shared_ptr<const serialization::Project> read_as;
+  // The scene as text, written by the world of `before`. Undo reads it back
+  // with `before`'s types: the world as it was, byte for byte when saved.
+  // Redo reads it with `read_as`: the same migration again, to the same
+  // world (undo left the scene exactly as this text says).
+  std::string scene_before;
+};
+
 struct HistoryEntry {
-  ecs::Action redo;  // applied by Redo (the action as it was applied)
-  ecs::Action undo;  // applied by Undo
+  // A scene step: applied by Redo (the action as it was applied). A project
+  // step: no commands, only the step's name.
+  ecs::Action redo;
+  ecs::Action undo;  // a scene step: applied by Undo
+  std::shared_ptr<const ProjectStep> project;  // set: a project step
   std::string merge_key;
-  std::uint64_t serial = 0;  // names the world state right after this entry
+  std::uint64_t serial = 0;  // names the scene's state right after this entry
+  SelectionState selection_before;
+  SelectionState selection_after;
+
+  const std::string& Name() const { return redo.name; }
+  bool IsProjectStep() const { return project != nullptr; }
 };
 
 class History {
@@ -44,6 +93,10 @@ class History {
   // Applies an action and returns its inverse; throws when it fails (after
   // rolling back), which leaves the history unchanged.
   using ApplyFn = std::function<ecs::Action(const ecs::Action&)>;
+  // Applies a project step: back to its `before` side (undo) or forward to
+  // its `after` side. Throws when it fails, having changed nothing, which
+  // leaves the history unchanged.
+  using ProjectFn = std::function<void(const ProjectStep& step, bool undo)>;
 
   static constexpr std::size_t kDefaultLimit = 1000;
 
@@ -51,23 +104,36 @@ class History {
   // entry is forgotten and the state after it becomes the base.
   explicit History(std::size_t limit = kDefaultLimit) : limit_(limit) {}
 
-  // Records an action that was applied, with its inverse. Clears the redo
-  // stack. An action without commands changed nothing and is not recorded.
-  void Record(ecs::Action applied, ecs::Action inverse, std::string merge_key = {});
+  // Records an action that was applied, with its inverse and the selection
+  // before and after it. Clears the redo stack. An action without commands
+  // changed nothing and is not recorded.
+  void Record(ecs::Action applied, ecs::Action inverse, std::string merge_key = {},
+              SelectionState selection_before = {}, SelectionState selection_after = {});
+  // Records a project step that was applied. Clears the redo stack and closes
+  // a merge run. `scene_changed`: the scene, as it would be saved, differs
+  // from before the step (otherwise the step names the same state).
+  void RecordProjectStep(std::string name, std::shared_ptr<const ProjectStep> step, bool scene_changed,
+                         SelectionState selection_before = {}, SelectionState selection_after = {});
   // Closes the current merge run: the next action starts a new entry.
   void EndMerge() { merge_open_ = false; }
 
   bool CanUndo() const { return !undo_.empty(); }
   bool CanRedo() const { return !redo_.empty(); }
-  // Applies the top entry's undo action through `apply` and moves the entry to
-  // the redo stack. Returns false when there is nothing to undo; rethrows
-  // (leaving both stacks as they were) when applying fails.
-  bool Undo(const ApplyFn& apply);
-  bool Redo(const ApplyFn& apply);
+  // Applies the top entry's undo (a scene step through `apply`, a project
+  // step through `project`) and moves the entry to the redo stack. Returns
+  // false when there is nothing to undo; rethrows (leaving both stacks as
+  // they were) when applying fails. A project step without `project` throws
+  // EditorError.
+  bool Undo(const ApplyFn& apply, const ProjectFn& project = {});
+  bool Redo(const ApplyFn& apply, const ProjectFn& project = {});
+  // The selection the last successful Undo or Redo leaves (the entry's
+  // selection before it, or after it).
+  const SelectionState& UndoneSelection() const { return redo_.back().selection_before; }
+  const SelectionState& RedoneSelection() const { return undo_.back().selection_after; }
 
-  // The action names for the Edit menu ("Rename 'Crate'"); empty when none.
-  std::string UndoName() const { return undo_.empty() ? std::string() : undo_.back().redo.name; }
-  std::string RedoName() const { return redo_.empty() ? std::string() : redo_.back().redo.name; }
+  // The step names for the Edit menu ("Rename 'Crate'"); empty when none.
+  std::string UndoName() const { return undo_.empty() ? std::string() : undo_.back().Name(); }
+  std::string RedoName() const { return redo_.empty() ? std::string() : redo_.back().Name(); }
   // "Undo Rename 'Crate'", or "Undo" when there is nothing to undo.
   std::string UndoMenuLabel() const;
   std::string RedoMenuLabel() const;
@@ -93,6 +159,7 @@ class History {
   static constexpr std::uint64_t kUnreachable = ~std::uint64_t{0};
 
   void ClearRedo();
+  void Push(HistoryEntry entry);
 
   std::size_t limit_;
   std::deque<HistoryEntry> undo_;

@@ -1,6 +1,6 @@
 #pragma once
 // Editing the session's game project: its component definitions change
-// through named, undoable edits, each of which migrates the open scene
+// through named edits, each of which migrates the open scene
 // (EditorContext::ChangeProject), and the project is saved to its
 // cairn.project.json atomically, as scenes are saved.
 //
@@ -11,13 +11,14 @@
 // default outside its range is refused with the loader's own message, and
 // the project in memory is always exactly what its file will read back as.
 //
-// Project edits have an undo history of their own (the Project Settings
-// window's Undo and Redo): the scene's history holds world actions, a
-// project edit changes the world's types. Undoing an edit migrates the scene
-// back, by the same rules (a removed field's values, kept as unknown data,
-// return to the field).
+// Project edits are steps of the editor's one undo history, among the
+// scene's edits: Undo and Redo here are the editor's (Edit > Undo does the
+// same), and undoing an edit brings back the previous definitions and the
+// scene exactly as it was before it (a renamed field's values, a removed
+// field's values), so the scene edits made before it undo as they did.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,16 +26,18 @@
 
 #include "cairn/ecs/plain_value.h"
 #include "cairn/ecs/reflection.h"
+#include "cairn/editor/editor_context.h"
 #include "cairn/serialization/project.h"
 
 namespace cairn::editor {
-
-class EditorContext;
 
 // A named change: the project as it is to become.
 struct ProjectChange {
   std::string name;  // "Add field 'count' to Spawner"
   serialization::Project project;
+  // The fields it renames: their values in the open scene follow them,
+  // whether or not the project records the old name.
+  std::vector<FieldRename> renames = {};
 };
 
 // The edits the Project Settings window makes. Each takes the project as it
@@ -59,7 +62,8 @@ ProjectChange AddField(const serialization::Project& project, const std::string&
 ProjectChange RemoveField(const serialization::Project& project, const std::string& component, std::size_t field);
 // Records the old name in previous_names, so scenes keep their values;
 // not when `saved` (the project as its file holds it) is given and has no
-// such field: a field added since the last save is renamed cleanly.
+// such field: a field added since the last save is renamed cleanly. The open
+// scene's values follow the rename either way (ProjectChange::renames).
 ProjectChange RenameField(const serialization::Project& project, const std::string& component, std::size_t field,
                           const std::string& name, const serialization::Project* saved = nullptr);
 // Moves the field to `to` (0 = first).
@@ -85,20 +89,26 @@ class ProjectEditor {
   const serialization::Project* Current() const;
 
   // Checks `change` and, when it is a valid project that the open scene
-  // migrates to, makes it the session's project as one undoable edit.
-  // Returns the problems that refused it (empty: applied).
+  // migrates to, makes it the session's project as one step of the undo
+  // history. Returns the problems that refused it (empty: applied).
   std::vector<std::string> Apply(ProjectChange change);
 
-  bool CanUndo() const { return !undo_.empty(); }
-  bool CanRedo() const { return !redo_.empty(); }
-  std::string UndoName() const { return undo_.empty() ? std::string() : undo_.back().name; }
-  std::string RedoName() const { return redo_.empty() ? std::string() : redo_.back().name; }
-  // Return the problems that kept the edit from being undone or redone.
+  // The editor's history: the next step may be a scene edit.
+  bool CanUndo() const;
+  bool CanRedo() const;
+  std::string UndoName() const;
+  std::string RedoName() const;
+  // Undo or redo the next step now; return the problems that kept it from
+  // being undone or redone.
   std::vector<std::string> Undo();
   std::vector<std::string> Redo();
 
-  // Goes back to the project as its file was last read or saved (the
-  // scene migrates back) and forgets the edits. Returns the problems.
+  // Goes back to the project as its file was last read or saved, and the
+  // scene follows. When the steps on top of the history are the project's
+  // changes since then, they are undone (the scene comes back exactly, and
+  // Redo brings them back); otherwise one step changes the project back, the
+  // scene migrating by the loader's rules (renamed fields' values follow).
+  // Returns the problems.
   std::vector<std::string> Revert();
 
   // The project as its file was last read or saved; null when none.
@@ -111,26 +121,20 @@ class ProjectEditor {
   std::optional<std::string> Save();
 
   // Follows the session: when its project was replaced (Open Project, New
-  // Project), forgets the edits of the previous one. Call once a frame.
+  // Project), what the file holds is the new project as read. Call once a
+  // frame.
   void Sync();
 
  private:
-  struct Entry {
-    std::string name;
-    serialization::Project before;
-    serialization::Project after;
-  };
-  // Undo (from the undo stack to the redo stack) or redo (the other way).
-  std::vector<std::string> Step(std::vector<Entry>& from, std::vector<Entry>& to, bool undo);
-  // Validates and migrates to `project`; the problems, or empty.
-  std::vector<std::string> ChangeTo(const serialization::Project& project);
+  // Validates `project` and migrates the scene to it as the step `name`;
+  // the problems, or empty.
+  std::vector<std::string> ChangeTo(const serialization::Project& project, std::string name,
+                                    std::vector<FieldRename> renames);
 
   EditorContext& context_;
-  const serialization::Project* seen_ = nullptr;  // the session's project this history belongs to
+  std::uint64_t seen_ = ~std::uint64_t{0};       // the session's ProjectGeneration this state belongs to
   std::string saved_text_;                         // the file's text as last read or saved
   std::optional<serialization::Project> saved_;    // the same, read
-  std::vector<Entry> undo_;
-  std::vector<Entry> redo_;
 };
 
 }  // namespace cairn::editor

@@ -3,6 +3,10 @@
 // selected) with a primary entity (the one the Inspector shows and gizmos
 // follow) and an anchor for Shift+click ranges. Ids, not handles, so a
 // selection survives undo and redo of the entities it names.
+//
+// A SelectionState is a copy of all three: every step of the undo history
+// keeps the selection before and after it, and undo and redo bring it back
+// (History, EditorContext).
 
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +18,16 @@
 #include "cairn/ecs/fwd.h"
 
 namespace cairn::editor {
+
+// What a Selection holds, as a value: the ids in selection order, the primary
+// and the anchor.
+struct SelectionState {
+  std::vector<ecs::EntityId> ids;
+  ecs::EntityId primary;
+  ecs::EntityId anchor;
+
+  friend bool operator==(const SelectionState&, const SelectionState&) = default;
+};
 
 class Selection {
  public:
@@ -38,6 +52,12 @@ class Selection {
   // Removes the ids no live entity has (after a delete, an undone create, or a
   // world replacement). Returns how many were removed.
   std::size_t Prune(const ecs::Coordinator& world);
+
+  // The selection as a value, and back: Restore makes this selection exactly
+  // `state` (duplicate ids are dropped, a primary that is not among the ids
+  // becomes the last id), bumping the version only when that changes it.
+  SelectionState State() const { return {ids_, primary_, anchor_}; }
+  void Restore(const SelectionState& state);
 
   bool Contains(ecs::EntityId id) const { return members_.contains(id); }
   bool Empty() const { return ids_.empty(); }

@@ -10,14 +10,16 @@
 //   | [new name] [Add]  | count     int      [ 3      ]       0..50         |
 //   |                   | [type] [Add Field]                               |
 //   +-------------------+--------------------------------------------------+
-//   cairn.project.json *              [Undo] [Redo] [Save] [Close]
+//   cairn.project.json *  Undo: Add field 'count'  [Undo] [Redo] [Save] [Close]
 //
 // Every change is one ProjectEditor edit: checked as the file is checked,
-// applied to the open scene by migration, undoable (Ctrl+Z / Ctrl+Y in the
-// window, or the buttons), and kept in memory until Save (Ctrl+S) writes
-// cairn.project.json atomically. A refused change shows its reason under the
-// window's title and in the Console. Closing with unsaved changes asks to
-// save them or to discard them (the scene migrates back).
+// applied to the open scene by migration, one step of the editor's undo
+// history (Ctrl+Z / Ctrl+Y in the window, or the buttons, are the editor's
+// Undo and Redo: the line beside them names the step they take), and kept in
+// memory until Save (Ctrl+S) writes cairn.project.json atomically. A refused
+// change shows its reason under the window's title and in the Console.
+// Closing with unsaved changes asks to save them or to discard them (the
+// scene follows the file's definitions again).
 //
 // Edits are requested while drawing and applied by ApplyPending at the start
 // of the next frame, so nothing drawn in a frame sees the world change under it.
