@@ -91,6 +91,20 @@ TEST_CASE("[RunOptions] Errors name the argument", "[platform][options]") {
   CHECK(ErrorOf({"--no-saved-layout=yes"}) == "option '--no-saved-layout' takes no value");
 }
 
+TEST_CASE("[RunOptions] --frame-delay-ms slows frames without making the run scripted", "[platform][options]") {
+  CHECK(Parse({}).options.frame_delay_ms == 0);
+  const RunOptionsResult result = Parse({"--frame-delay-ms", "200"});
+  REQUIRE(result.Ok());
+  CHECK(result.options.frame_delay_ms == 200);
+  CHECK_FALSE(result.options.Scripted());
+  CHECK(Parse({"--frame-delay-ms=0"}).options.frame_delay_ms == 0);
+  CHECK(ErrorOf({"--frame-delay-ms", "-1"}) ==
+        "option '--frame-delay-ms' expects a whole number of milliseconds from 0 to 10000, got '-1'");
+  CHECK(ErrorOf({"--frame-delay-ms", "fast"}) ==
+        "option '--frame-delay-ms' expects a whole number of milliseconds from 0 to 10000, got 'fast'");
+  CHECK(ErrorOf({"--frame-delay-ms"}) == "option '--frame-delay-ms' needs a value (MS)");
+}
+
 TEST_CASE("[RunOptions] The first error wins", "[platform][options]") {
   CHECK(ErrorOf({"--frames", "x", "--bogus"}) == "option '--frames' expects a whole number of frames >= 1, got 'x'");
 }
@@ -98,7 +112,7 @@ TEST_CASE("[RunOptions] The first error wins", "[platform][options]") {
 TEST_CASE("[RunOptions] The help text lists every option", "[platform][options]") {
   const std::string help = cairn::platform::RunOptionsHelp();
   for (const char* option : {"--size WxH", "--frames N", "--screenshot FILE.png", "--replay FILE", "--no-saved-layout",
-                             "--help"}) {
+                             "--frame-delay-ms MS", "--help"}) {
     CHECK_THAT(help, Catch::Contains(option));
   }
 }

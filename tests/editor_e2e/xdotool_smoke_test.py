@@ -4,8 +4,17 @@ X server -> GLFW -> ImGui like a person's. It creates a cube through the
 Entity menu, saves with Ctrl+S into the file named on the command line,
 drags the Hierarchy's split wider, quits with Ctrl+Q, and checks that the
 split width persisted into the next run. Widget positions come from the map
-the editor keeps (CAIRN_EDITOR_WIDGET_MAP)."""
+the editor keeps (CAIRN_EDITOR_WIDGET_MAP).
 
+Then the editor runs again on deliberately slow frames (--frame-delay-ms
+200), and input that starts and ends between two frames must take effect:
+a double-click on the Hierarchy row starts renaming it, "Box" and a quick
+Return rename it, quick Ctrl+S taps save, a quick Ctrl+Z undoes the rename,
+and "2.5" typed into Transform.position x with a quick Return commits 2.5.
+ImGui 1.86 reads keys and buttons once per frame; the platform's input queue
+hands it every press and release in a frame of its own."""
+
+import json
 import os
 import shutil
 import subprocess
@@ -62,13 +71,86 @@ class Driver:
         time.sleep(0.2)
 
     def key(self, chord):
-        # Held for a while, as a person would: ImGui 1.86 samples the key
-        # state once per frame and misses a press released within one frame.
+        # Held for a while, as a person would (quick taps: slow_frames()).
+        # Sent to the focused window, not with --window: a chord that closes
+        # the window (ctrl+q) must still be released, or the X server keeps
+        # it held and repeating for the next editor.
         self.xdotool("windowfocus", "--sync", self.window)
-        self.xdotool("keydown", "--window", self.window, chord)
+        self.xdotool("keydown", chord)
         time.sleep(0.15)
-        self.xdotool("keyup", "--window", self.window, chord)
+        self.xdotool("keyup", chord)
         time.sleep(0.1)
+
+
+def saved_cube(scene):
+    """(name, position x) of the only entity of the saved scene, or None."""
+    try:
+        with open(scene) as f:
+            entities = json.load(f)["entities"]
+    except (OSError, ValueError, KeyError):
+        return None
+    if len(entities) != 1:
+        return None
+    return entities[0].get("name"), entities[0]["components"]["Transform"]["position"][0]
+
+
+def slow_frames(editor_path, xvfb, seed, widget_map, scene):
+    """Quick input on 200 ms frames: each xdotool command below presses and
+    releases within a few milliseconds, all of it between two frames."""
+    os.remove(widget_map)
+    env = editor_env(xvfb.display, seed, widget_map)
+    editor = subprocess.Popen([editor_path, "--size", "1280x720", "--frame-delay-ms", "200", "smoke.json"], cwd=seed,
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        x = Driver(xvfb.display, widget_map)
+        wait_until(30, "the slow editor's window", lambda: x.find_window("smoke.json - Cairn"))
+        x.xdotool("windowfocus", "--sync", x.window)
+
+        def tap(chord):
+            x.xdotool("key", chord)
+
+        def double_click(name, at=None):
+            cx, cy = at or x.centre(name)
+            x.xdotool("mousemove", "--window", x.window, cx, cy)
+            time.sleep(0.5)
+            # Both clicks within a millisecond: between two frames even if the
+            # editor is slow (a sanitized build) and the frames come later.
+            x.xdotool("mousedown", "1", "mouseup", "1", "mousedown", "1", "mouseup", "1")
+
+        # Double-click the row: rename.
+        double_click("hierarchy/entity/Cube")
+        x.wait_box("hierarchy/rename", 10)
+        # The field takes the keyboard in the next frame; a person sees it
+        # only then (the map is written before the frame's delay).
+        time.sleep(0.6)
+        x.xdotool("type", "--delay", "20", "Box")
+        tap("Return")
+        x.wait_box("hierarchy/entity/Box", 10)
+        tap("ctrl+s")
+        wait_until(10, "Box to be saved after a quick Ctrl+S", lambda: (saved_cube(scene) or ("",))[0] == "Box")
+
+        # A quick Ctrl+Z takes the name back.
+        tap("ctrl+z")
+        x.wait_box("hierarchy/entity/Cube", 10)
+
+        # "2.5" and Return into position x (the first of three drag fields;
+        # a double-click on one types into it).
+        fx, fy, fw, fh = x.wait_box("inspector/field/Transform/position")
+        double_click(None, (int(fx + (fw - 12) / 6), int(fy + fh / 2)))
+        time.sleep(1.0)
+        tap("ctrl+a")
+        x.xdotool("type", "--delay", "20", "2.5")
+        tap("Return")
+        tap("ctrl+s")
+        wait_until(10, "Cube at x 2.5 to be saved", lambda: saved_cube(scene) == ("Cube", 2.5))
+
+        tap("ctrl+q")
+        editor.wait(30)
+    finally:
+        if editor.poll() is None:
+            editor.kill()
+            editor.wait()
+    check(editor.returncode == 0, "the slow editor exited with %s:\n%s" % (editor.returncode, editor.stderr.read()))
 
 
 def main():
@@ -134,6 +216,8 @@ def main():
                                capture_output=True, text=True, timeout=120)
         check(rerun.returncode == 0, "the second run failed: " + rerun.stderr)
         check(read_widget_map(widget_map)["panel/Hierarchy"][2] == width + 60, "the split width did not persist")
+
+        slow_frames(args.editor, xvfb, seed, widget_map, scene)
     print("xdotool_smoke: ok")
 
 

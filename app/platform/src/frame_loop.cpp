@@ -7,10 +7,13 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <iostream>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
+#include "cairn/platform/input_queue.h"
 #include "cairn/platform/platform_error.h"
 #include "cairn/platform/replay_error.h"
 #include "cairn/platform/screenshot.h"
@@ -62,11 +65,19 @@ void FrameLoop::BuildFrame() {
   glfwPollEvents();
   if (window_.CloseRequested() && !callbacks_.app_handles_close) window_.Close();
   ImGui_ImplOpenGL3_NewFrame();
+  // Display size and mouse cursor shape; the backend's reading of the mouse is
+  // replaced below, by the replay or by the queued events.
   ImGui_ImplGlfw_NewFrame();
+  if (player_) {
+    window_.Input().DropQueued();  // the script is the only input
+    ApplyReplayInput();
+  } else {
+    ApplyQueuedInput();
+  }
   if (options_.Scripted()) ImGui::GetIO().DeltaTime = kScriptedFrameSeconds;
-  if (player_) ApplyReplayInput();
   ImGui::NewFrame();
   callbacks_.draw_frame();
+  if (options_.frame_delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(options_.frame_delay_ms));
   ImGui::Render();
   ++frames_built_;
   DecideWhetherLastFrame();
@@ -83,6 +94,15 @@ void FrameLoop::PresentFrame() {
   WriteScreenshots();
   window_.SwapBuffers();
   if (last_frame_) stopped_ = true;
+}
+
+// The real devices' events, as many as this frame can show (InputQueue),
+// with ImGui's clock following them.
+void FrameLoop::ApplyQueuedInput() {
+  const InputFrame frame = window_.Input().NextFrame(glfwGetTime());
+  ImGuiIO& io = ImGui::GetIO();
+  WriteToImGui(frame.input, io);
+  io.DeltaTime = frame.delta_time;
 }
 
 // Replay input replaces what the backend read from the real devices: it runs

@@ -22,6 +22,7 @@ constexpr OptionSpec kOptions[] = {
     {"--screenshot", "FILE.png", "write the last frame to FILE.png before quitting"},
     {"--replay", "FILE", "drive the UI with a replay script (implies --no-saved-layout)"},
     {"--no-saved-layout", "", "neither read nor write the saved window layout"},
+    {"--frame-delay-ms", "MS", "make every frame MS milliseconds slower (tests of slow frames)"},
     {"--help", "", "print usage and exit"},
 };
 
@@ -60,6 +61,16 @@ std::string ParseFrames(std::string_view value, RunOptions& options) {
   return "";
 }
 
+std::string ParseFrameDelay(std::string_view value, RunOptions& options) {
+  const auto delay = detail::ParseWholeInt(value);
+  if (!delay || *delay < 0 || *delay > kMaxFrameDelayMs) {
+    return "option '--frame-delay-ms' expects a whole number of milliseconds from 0 to " +
+           std::to_string(kMaxFrameDelayMs) + ", got " + Quoted(value);
+  }
+  options.frame_delay_ms = *delay;
+  return "";
+}
+
 bool EndsWithPng(std::string_view path) {
   return path.size() > 4 && detail::AsciiLower(path.substr(path.size() - 4)) == ".png";
 }
@@ -68,6 +79,7 @@ bool EndsWithPng(std::string_view path) {
 std::string ApplyValue(const OptionSpec& spec, std::string_view value, RunOptions& options) {
   if (spec.name == "--size") return ParseSize(value, options);
   if (spec.name == "--frames") return ParseFrames(value, options);
+  if (spec.name == "--frame-delay-ms") return ParseFrameDelay(value, options);
   if (value.empty()) return "option " + Quoted(spec.name) + " expects " + std::string(spec.value_name) + ", got ''";
   if (spec.name == "--screenshot") {
     if (!EndsWithPng(value)) return "option '--screenshot' expects a .png file, got " + Quoted(value);

@@ -29,6 +29,58 @@ void RecordGlfwError(int code, const char* description) {
   LastGlfwError() = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
 }
 
+// GLFW's input callbacks: each event goes into the window's InputQueue,
+// stamped with the time it arrived. GLFW itself releases every held key and
+// button when the window loses the focus, through these same callbacks.
+InputQueue& QueueOf(GLFWwindow* handle) { return static_cast<Window*>(glfwGetWindowUserPointer(handle))->Input(); }
+
+Point CursorOf(GLFWwindow* handle) {
+  double x = 0.0;
+  double y = 0.0;
+  glfwGetCursorPos(handle, &x, &y);
+  return {static_cast<float>(x), static_cast<float>(y)};
+}
+
+void OnKey(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods) {
+  if (action == GLFW_REPEAT) return;  // ImGui repeats held keys itself
+  QueueOf(handle).PushKey(key, action == GLFW_PRESS, mods, glfwGetTime());
+}
+
+void OnChar(GLFWwindow* handle, unsigned int codepoint) {
+  QueueOf(handle).PushChar(static_cast<char32_t>(codepoint), glfwGetTime());
+}
+
+void OnMouseButton(GLFWwindow* handle, int button, int action, int mods) {
+  QueueOf(handle).PushMouseButton(button, action == GLFW_PRESS, mods, glfwGetTime(), CursorOf(handle));
+}
+
+void OnCursorPos(GLFWwindow* handle, double x, double y) {
+  QueueOf(handle).PushMouseMove({static_cast<float>(x), static_cast<float>(y)}, glfwGetTime());
+}
+
+// Leaving the window takes the mouse from ImGui (nothing stays hovered);
+// entering brings a cursor position event of its own.
+void OnCursorEnter(GLFWwindow* handle, int entered) {
+  if (entered == GLFW_FALSE) QueueOf(handle).PushMouseLeave(glfwGetTime());
+}
+
+void OnScroll(GLFWwindow* handle, double dx, double dy) {
+  QueueOf(handle).PushScroll(static_cast<float>(dx), static_cast<float>(dy), glfwGetTime());
+}
+
+void InstallInputCallbacks(GLFWwindow* handle) {
+  glfwSetKeyCallback(handle, OnKey);
+  glfwSetCharCallback(handle, OnChar);
+  glfwSetMouseButtonCallback(handle, OnMouseButton);
+  glfwSetCursorPosCallback(handle, OnCursorPos);
+  glfwSetCursorEnterCallback(handle, OnCursorEnter);
+  glfwSetScrollCallback(handle, OnScroll);
+  // A pointer already inside the window sends no event until it moves.
+  if (glfwGetWindowAttrib(handle, GLFW_HOVERED) == GLFW_TRUE) {
+    QueueOf(handle).PushMouseMove(CursorOf(handle), glfwGetTime());
+  }
+}
+
 }  // namespace
 
 // GLFW's library state and the native window with its current GL context.
@@ -91,7 +143,12 @@ class Window::ImGuiSession {
     glfwGetWindowContentScale(handle, &scale_x, &scale_y);
     if (scale_x > 1.0f) ImGui::GetStyle().ScaleAllSizes(scale_x);
     used_fallback_font_ = detail::AddUiFont(io, options.font_path, options.font_pixels * scale_x);
-    if (!ImGui_ImplGlfw_InitForOpenGL(handle, true)) {
+    // No callbacks of the backend's: its key and button callbacks write
+    // ImGui's once-per-frame state directly, which loses whatever is pressed
+    // and released between two frames. Window installs its own, feeding the
+    // InputQueue. The backend still sets the display size, the clipboard,
+    // the key map and the mouse cursor shape.
+    if (!ImGui_ImplGlfw_InitForOpenGL(handle, false)) {
       ImGui::DestroyContext();
       throw PlatformError("cannot initialise ImGui's GLFW backend");
     }
@@ -140,6 +197,7 @@ Window::Window(const WindowOptions& options)
   glfwSetWindowCloseCallback(native_->Handle(), &Window::OnCloseRequest);
   imgui_ = std::make_unique<ImGuiSession>(native_->Handle(), options);
   using_fallback_font_ = imgui_->UsedFallbackFont();
+  InstallInputCallbacks(native_->Handle());
   detail::PinLoadedLibraries();  // the GL driver and ImGui's GL loader are loaded by now
 }
 

@@ -23,7 +23,7 @@ struct FrameCallbacks {
   // Required. Builds the ImGui UI and renders the application's own views into
   // offscreen framebuffers. Called once per frame between ImGui::NewFrame()
   // and ImGui::Render(). Time-dependent code reads ImGui::GetIO().DeltaTime,
-  // which scripted runs fix to 1/60 s.
+  // which scripted runs fix to 1/60 s (other runs: the InputQueue's clock).
   std::function<void()> draw_frame;
 
   // When false, a close request closes the window at once. When true the
@@ -41,8 +41,9 @@ struct FrameCallbacks {
 
 // The frame loop, split so that its two halves can be timed apart:
 //
-//   BuildFrame()   CPU: poll events, backends' NewFrame, replay input,
-//                  ImGui::NewFrame, draw_frame, ImGui::Render.
+//   BuildFrame()   CPU: poll events, backends' NewFrame, queued device
+//                  input (or the replay's), ImGui::NewFrame, draw_frame,
+//                  --frame-delay-ms, ImGui::Render.
 //   PresentFrame() GPU: clear the default framebuffer, draw ImGui's draw data,
 //                  write requested screenshots, swap buffers.
 //
@@ -71,6 +72,7 @@ class FrameLoop {
   const ReplayPlayer* Replay() const { return player_.get(); }
 
  private:
+  void ApplyQueuedInput();
   void ApplyReplayInput();
   void DecideWhetherLastFrame();
   void WriteScreenshots();

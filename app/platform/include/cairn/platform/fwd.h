@@ -9,6 +9,7 @@ struct ImGuiIO;
 namespace cairn::platform {
 
 class FrameLoop;
+class InputQueue;
 class LayoutSettings;
 class ReplayError;
 class ReplayPlayer;
@@ -16,6 +17,8 @@ class Window;
 struct AppReplayVerb;
 struct FrameCallbacks;
 struct Image;
+struct InputEvent;
+struct InputFrame;
 struct KeyChord;
 struct ReplayCommand;
 struct ReplayFrame;

@@ -14,6 +14,7 @@ namespace cairn::platform {
 //   --screenshot F.png  write the last frame to F.png before quitting
 //   --replay FILE       drive the UI with a replay script (implies --no-saved-layout)
 //   --no-saved-layout   neither read nor write persisted layout (ImGui ini, split sizes)
+//   --frame-delay-ms N  make every frame N ms slower (tests of input on slow frames)
 //   -h, --help          ask the program to print its usage
 // Anything else that does not start with '-' (and everything after "--") is a
 // positional argument, kept in order for the program.
@@ -24,6 +25,7 @@ struct RunOptions {
   std::string screenshot_path;  // empty: no --screenshot
   std::string replay_path;      // empty: no --replay
   bool no_saved_layout = false; // also true whenever replay_path is set
+  int frame_delay_ms = 0;       // sleep this long in every frame
   bool help = false;
   std::vector<std::string> positional;
 
@@ -57,5 +59,7 @@ std::string RunOptionsHelp();
 // Limits accepted by --size; a window outside them is almost surely a typo.
 inline constexpr int kMinWindowSide = 64;
 inline constexpr int kMaxWindowSide = 16384;
+// Largest --frame-delay-ms: ten seconds a frame.
+inline constexpr int kMaxFrameDelayMs = 10000;
 
 }  // namespace cairn::platform

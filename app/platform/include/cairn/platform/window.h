@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cairn/platform/fwd.h"
+#include "cairn/platform/input_queue.h"
 
 namespace cairn::platform {
 
@@ -34,6 +35,11 @@ WindowOptions WindowOptionsFor(std::string_view app_name, std::string title, con
 // loaded, and Dear ImGui set up with its GLFW and OpenGL3 backends. One Window
 // exists at a time: it owns GLFW's initialisation and ImGui's context, and
 // its destructor shuts both down (ImGui writes its ini file then).
+//
+// Keyboard and mouse input goes through Input(): the window's own GLFW
+// callbacks queue every key, character, button, move and wheel event there
+// (ImGui's GLFW backend installs none), and the frame loop hands them to
+// ImGui frame by frame, so that nothing shorter than a frame is lost.
 //
 // Closing is the application's decision: a close request (title-bar button,
 // window manager) only sets CloseRequested(); the window closes when the
@@ -76,6 +82,10 @@ class Window {
 
   GLFWwindow* Handle() const;
 
+  // The queue of input events not yet given to ImGui (FrameLoop drains it).
+  InputQueue& Input() { return input_; }
+  const InputQueue& Input() const { return input_; }
+
  private:
   class NativeWindow;
   class ImGuiSession;
@@ -85,6 +95,8 @@ class Window {
   std::string title_;
   bool close_requested_ = false;
   bool using_fallback_font_ = false;
+  // Outlives the native window, whose callbacks push into it.
+  InputQueue input_;
   // Destroyed in reverse order: ImGui before the window, the window before GLFW.
   std::unique_ptr<NativeWindow> native_;
   std::unique_ptr<ImGuiSession> imgui_;
