@@ -36,6 +36,9 @@
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/euler_hints.h"
+#include "cairn/editor/project_editor.h"
+#include "cairn/serialization/project.h"
+#include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
 #include "test_world.h"
@@ -139,19 +142,46 @@ struct ModelAngles {
 
 // ---- The session under test ---------------------------------------------------------
 
+// A game project whose components the project steps change.
+constexpr const char* kProject = R"({
+  "format": "cairn.project", "version": 1, "name": "Model",
+  "components": [
+    {"name": "Gate", "fields": [
+      {"name": "locks", "type": "int", "default": 2},
+      {"name": "tint", "type": "color", "default": [1, 1, 1, 1]},
+      {"name": "swing", "type": "vec3", "default": [0, 90, 0]}]}
+  ]
+})";
+
 class Session {
  public:
-  explicit Session(std::uint64_t seed) : random_(seed) {
+  // With `with_project`, the scene's Ball, Pillar and Level also have the
+  // project's Gate, and project definition changes are among the actions.
+  Session(std::uint64_t seed, bool with_project) : random_(seed) {
     EditorOptions options;
     options.journaling = false;
     options.history_limit = 0;  // undo everything, however long the run
     context_ = std::make_unique<EditorContext>(options);
-    context_->ReplaceWorld(BuildScene(seed));
+    std::unique_ptr<ecs::Coordinator> world = BuildScene(seed);
+    if (with_project) {
+      serialization::ProjectLoadResult project = serialization::LoadProject(kProject);
+      REQUIRE(project.Ok());
+      context_->SetProject(std::make_shared<const serialization::Project>(std::move(*project.project)));
+      // The built-in scene read again with the project's types, each named entity given a Gate.
+      serialization::LoadResult loaded =
+          serialization::LoadScene(WithGates(Text(*world)), context_->SceneLoadOptions());
+      INFO((loaded.diagnostics.empty() ? std::string() : loaded.diagnostics.front().message));
+      REQUIRE(loaded.Ok());
+      world = std::move(loaded.scene->world);
+      project_editor_ = std::make_unique<cairn::editor::ProjectEditor>(*context_);
+    }
+    context_->ReplaceWorld(std::move(world));
     first_text_ = Text(context_->World());
     table_ = ReadTable(context_->World());
   }
 
   void Step() {
+    if (project_editor_ && Chance(8)) return ProjectStep();
     const unsigned roll = static_cast<unsigned>(Below(100));
     if (roll < 30) return ElementEdit(false);
     if (roll < 38) return ElementEdit(true);  // a drag of several frames
@@ -176,6 +206,16 @@ class Session {
   std::size_t UndoCount() const { return context_->GetHistory().UndoCount(); }
 
  private:
+  // The scene's text with a Gate on each entity that has a MeshRenderer.
+  static std::string WithGates(std::string text) {
+    const std::string mesh = "\"MeshRenderer\": {";
+    for (std::size_t at = text.find(mesh); at != std::string::npos; at = text.find(mesh, at + 80)) {
+      text.insert(at, "\"Gate\": {\"locks\": " + std::to_string(at % 7) + ", \"tint\": [0.5, 0.25, 1, 1], \"swing\": [" +
+                          std::to_string(at % 5) + ", 45, -1]},\n        ");
+    }
+    return text;
+  }
+
   static std::string Text(const ecs::Coordinator& world) {
     return serialization::SaveSceneToString(world, PlainValue::MakeObject());
   }
@@ -249,10 +289,16 @@ class Session {
 
   // Sets some elements of a vector or colour field on a multi-selection (typed, or dragged over several frames).
   void ElementEdit(bool drag) {
-    static const std::vector<std::pair<std::string, std::string>> kFields{
-        {"Transform", "position"}, {"Transform", "scale"}, {"MeshRenderer", "color"}, {"Light", "color"},
-        {"Follow", "offset"},      {"Rotator", "axis"}};
-    const auto& [component, field] = kFields[Below(kFields.size())];
+    // Any vector or colour field the scene has now (the project's too).
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (const auto& [key, value] : table_) {
+      const ecs::ComponentInfo* info = context_->World().FindComponentInfo(std::get<1>(key));
+      const ecs::FieldInfo* field = info != nullptr ? info->FindField(std::get<2>(key)) : nullptr;
+      if (field == nullptr || field->type == ecs::FieldType::kQuat || ecs::TraitsOf(field->type).floats < 2) continue;
+      const std::pair<std::string, std::string> pair{std::get<1>(key), std::get<2>(key)};
+      if (std::find(fields.begin(), fields.end(), pair) == fields.end()) fields.push_back(pair);
+    }
+    const auto [component, field] = fields[Below(fields.size())];
     const std::vector<EntityId> ids = Select(Having(component));
     if (ids.empty()) return;
     const ecs::Coordinator& world = context_->World();
@@ -442,10 +488,50 @@ class Session {
     Record("delete or duplicate", before, Diff(before, table_), undo_before);
   }
 
+  // A definition change through Project Settings: a field of Gate renamed,
+  // or a field added. The renamed field's values move to the new name, each
+  // entity keeping its own; an added field takes one default on every Gate;
+  // nothing else changes. It is one step of the same history.
+  void ProjectStep() {
+    const serialization::Project& project = *project_editor_->Current();
+    const std::vector<EntityId> gates = Having("Gate");
+    const ecs::ComponentInfo& gate = *context_->World().FindComponentInfo("Gate");
+    const FieldTable before = table_;
+    const std::size_t undo_before = UndoCount();
+    namespace edits = cairn::editor::project_edits;
+    if (Chance(60) || gate.fields.size() > 8) {
+      const std::size_t index = Below(gate.fields.size());
+      const std::string from = gate.fields[index].name;
+      const std::string to = "field_" + std::to_string(++renames_);
+      REQUIRE(project_editor_->Apply(edits::RenameField(project, "Gate", index, to)).empty());
+      for (const EntityId id : gates) {
+        table_[{id, "Gate", to}] = table_.at({id, "Gate", from});
+        table_.erase({id, "Gate", from});
+      }
+    } else {
+      static const std::vector<std::string> kTypes{"float", "vec3", "color", "int", "bool"};
+      REQUIRE(project_editor_->Apply(edits::AddField(project, "Gate", kTypes[Below(kTypes.size())])).empty());
+      // The new field's default, as the world took it, must be the same on every Gate.
+      const FieldTable actual = ReadTable(context_->World());
+      std::optional<PlainValue> added;
+      std::string added_name;
+      for (const auto& [key, value] : actual) {
+        if (before.contains(key)) continue;
+        REQUIRE(std::get<1>(key) == "Gate");
+        if (added) REQUIRE((value == *added && std::get<2>(key) == added_name));
+        added = value;
+        added_name = std::get<2>(key);
+        table_[key] = value;
+      }
+      REQUIRE(added.has_value() == !gates.empty());  // every Gate took it, if any is left
+    }
+    Record("project step", before, Diff(before, table_), undo_before);
+  }
+
   // The scene written, read back and written again is the same file with the same values.
   void SaveAndReopenCheck() {
     const std::string text = Text(context_->World());
-    serialization::LoadResult loaded = serialization::LoadScene(text);
+    serialization::LoadResult loaded = serialization::LoadScene(text, context_->SceneLoadOptions());
     REQUIRE(loaded.Ok());
     REQUIRE(Text(*loaded.scene->world) == text);
     REQUIRE(ReadTable(*loaded.scene->world) == table_);
@@ -459,6 +545,8 @@ class Session {
   std::vector<FieldTable> redo_;
   EulerHints hints_;
   ModelAngles model_angles_;
+  std::unique_ptr<cairn::editor::ProjectEditor> project_editor_;
+  std::size_t renames_ = 0;
 };
 
 std::size_t ActionsPerSeed() {
@@ -471,7 +559,20 @@ std::size_t ActionsPerSeed() {
 TEST_CASE("Random edits change exactly what they ask, and undo gives back the first file", "[editor][model]") {
   const std::size_t steps = ActionsPerSeed();
   for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
-    Session session(seed);
+    Session session(seed, false);
+    for (std::size_t step = 0; step < steps; ++step) {
+      INFO("seed " << seed << ", action " << step);
+      session.Step();
+    }
+    session.UndoEverything();
+  }
+}
+
+TEST_CASE("Random edits and project definition changes share one history, and undo gives back the first file",
+          "[editor][model][project]") {
+  const std::size_t steps = ActionsPerSeed() / 5;
+  for (std::uint64_t seed : {11u, 12u}) {
+    Session session(seed, true);
     for (std::size_t step = 0; step < steps; ++step) {
       INFO("seed " << seed << ", action " << step);
       session.Step();
