@@ -1,7 +1,8 @@
 // cairn-player [options] FILE: runs a scene as the game will. FILE is a
 // runtime export (.runtime.json) or a scene; either is read with the
 // components of the game project that governs it (the cairn.project.json
-// found walking up from its folder). The world's systems run at a fixed step
+// a scene's project link names, else the one found walking up from its
+// folder), as the `cairn` command finds it. The world's systems run at a fixed step
 // (ecs::Simulation: Rotator, Follow, transforms) and the scene is drawn from
 // its primary Camera, lit by its lights; MeshRenderer assets are imported
 // from the project folder (or the file's) before the first frame. Escape

@@ -5,6 +5,7 @@
 
 #include "cairn/assets/asset_index.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/serialization/project_link.h"
 #include "cairn/serialization/project_scenes.h"
 #include "scene_file.h"
 
@@ -29,7 +30,16 @@ SceneProjects::Lookup SceneProjects::For(const std::string& argument, std::ostre
   if (named_) return Read(*named_, report);
   std::error_code error;
   const fs::path start = argument == "-" ? fs::current_path(error) : fs::path(argument);
-  const std::optional<fs::path> found = serialization::FindProjectFile(start);
+  // A scene file's project link comes first; one that gives no project is
+  // reported against the scene, and the project is looked for walking up.
+  serialization::ProjectLink link;
+  if (argument != "-") link = serialization::ReadProjectLink(start);
+  const std::optional<fs::path> found = link.project ? link.project : serialization::FindProjectFile(start);
+  if (link.problem) {
+    serialization::Diagnostic warning = *link.problem;
+    warning.message += found ? "; it is read with " + found->string() : "; it is read without a project";
+    PrintDiagnostics(report, argument, {warning});
+  }
   if (found) return Read(*found, report);
   Lookup lookup;  // no project: the built-ins, prefabs beside the input
   const fs::path folder = argument == "-" ? start : fs::absolute(start, error).parent_path();

@@ -1,8 +1,12 @@
 #pragma once
 // The game project of the scenes a command reads (docs/project-format.md):
 // the one `--project` names (a folder holding cairn.project.json, or the
-// file itself) for every input, else the one FindProjectFile finds walking up
-// from each input's folder (from the current folder for standard input).
+// file itself) for every input, else the one a scene file's project link
+// names (serialization/project_link.h), else the one FindProjectFile finds
+// walking up from each input's folder (from the current folder for standard
+// input). A link that names no file is a warning against the scene,
+// "SCENE:/editor/project: warning: its project link names PATH, which is not
+// a file; it is read with FOUND", printed before the walk up.
 // Without a project an input is read with the built-in components only,
 // exactly as when projects did not exist.
 //

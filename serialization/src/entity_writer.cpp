@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -16,6 +15,7 @@
 #include "cairn/serialization/document.h"
 #include "cairn/serialization/json_text.h"
 #include "cairn/serialization/prefab.h"
+#include "cairn/serialization/prefab_diff.h"
 #include "cairn/serialization/scene_writer.h"
 #include "cairn/serialization/unknown_components.h"
 
@@ -43,31 +43,12 @@ class EntityWriter {
   void Write();
 
  private:
-  // A prefab instance found in the world, and what it changes.
-  struct Instance {
-    Entity root;
-    ecs::EntityId id = ecs::kNoEntityId;
-    std::shared_ptr<const Prefab> prefab;
-    std::vector<std::pair<Entity, Entity>> members;  // (prefab entity, world entity), prefab order
-    std::vector<ecs::EntityId> removed;              // prefab entity ids, topmost only
-  };
-  // A written component type as a prefab's world registers it (matched by
-  // name): its info there (null: not registered) and, for each of the
-  // type's fields, the field of the same name and type (null: none, so the
-  // value always differs).
-  struct PrefabType {
-    const ComponentInfo* info = nullptr;
-    std::vector<const FieldInfo*> fields;
-  };
   void FindInstances();
   void WriteInstances();
-  void WriteInstance(const Instance& instance);
-  // By this world's ComponentType; filled for the written types (types_).
-  std::vector<PrefabType> MatchPrefabTypes(const Prefab& prefab) const;
-  // The overrides of one entity of an instance, as the members of its object
-  // in "overrides"; nullopt when it has none.
-  std::optional<std::string> InstanceOverrides(const Instance& instance, const std::vector<PrefabType>& prefab_types,
-                                               Entity source, Entity entity);
+  void WriteInstance(const InstanceDiff& instance);
+  // The overrides of one entity of an instance (null: it has none), as the
+  // members of its object in "overrides"; nullopt when nothing is written.
+  std::optional<std::string> InstanceOverrides(const MemberOverrides* overrides, Entity entity) const;
   void CollectComponentTypes();
   void ComputeSiblingOrders();
   void ComputeWorldMatrices();
@@ -79,11 +60,9 @@ class EntityWriter {
   // runtime-defined type no longer has); null for none.
   // `fields`: those to write (null: all), at `depth` (the component's key).
   void WriteComponent(std::string& out, Entity entity, const ComponentInfo& info, const Document* leftovers, int depth,
-                      const std::vector<const FieldInfo*>* fields = nullptr);
-  // `map_id` rewrites entity references (a prefab's ids to an instance's).
-  template <typename MapId>
+                      const std::vector<const FieldInfo*>* fields = nullptr) const;
   void WriteField(std::string& out, Entity entity, const ComponentInfo& info, const FieldInfo& field,
-                  const void* component, MapId map_id) const;
+                  const void* component) const;
   // `info` and `field` name the values in an error; null: the world matrix.
   void WriteFloats(std::string& out, Entity entity, const ComponentInfo* info, const FieldInfo* field,
                    const float* values, int count) const;
@@ -101,12 +80,8 @@ class EntityWriter {
   std::vector<glm::mat4> matrices_;   // by entity slot
   bool has_prefab_instance_ = false;
   ComponentType prefab_instance_type_ = 0;
-  std::vector<Instance> instances_;
+  std::vector<InstanceDiff> instances_;
   std::vector<bool> owned_;  // by entity slot: an entity of an instance, not written in "entities"
-};
-
-struct SameId {
-  ecs::EntityId operator()(ecs::EntityId id) const { return id; }
 };
 
 void EntityWriter::Write() {
@@ -133,47 +108,13 @@ void EntityWriter::Write() {
   if (!options_.runtime) WriteInstances();
 }
 
-// Outermost instances first: an instance inside another one's prefab is
-// part of that prefab, not an instance of the scene.
+// What each instance changes is the diff's (prefab_diff.h): what the
+// Inspector and the Hierarchy show is what is written.
 void EntityWriter::FindInstances() {
-  std::vector<std::pair<std::size_t, Entity>> roots;  // (depth, root)
-  for (const auto& [id, entity] : entities_) {
-    if (!world_.GetSignature(entity).Test(prefab_instance_type_)) continue;
-    std::size_t depth = 0;
-    world_.ForEachAncestorWhile(entity, [&depth](Entity) { return ++depth, true; });
-    roots.emplace_back(depth, entity);
-  }
-  std::sort(roots.begin(), roots.end(), [this](const auto& a, const auto& b) {
-    return std::pair(a.first, world_.GetEntityId(a.second)) < std::pair(b.first, world_.GetEntityId(b.second));
-  });
-  for (const auto& [depth, root] : roots) {
-    if (owned_[root.index]) continue;
-    const auto& marker = *static_cast<const PrefabInstance*>(world_.GetComponentData(root, prefab_instance_type_));
-    PrefabLookup lookup = options_.prefabs->Get(marker.prefab);
-    if (lookup.prefab == nullptr) continue;  // written plain, marker kept
-    Instance instance{root, world_.GetEntityId(root), std::move(lookup.prefab), {}, {}};
-    const Prefab& prefab = *instance.prefab;
-    std::vector<ecs::EntityId> absent;  // prefab ids without an entity here
-    for (const Entity source : prefab.entities) {
-      const ecs::EntityId source_id = prefab.world->GetEntityId(source);
-      const Entity entity =
-          world_.FindEntity(InstanceEntityId(instance.id, prefab.root_id, source_id));
-      const bool present = !entity.IsNull() && !owned_[entity.index] &&
-                           (entity == root || world_.IsAncestorOf(root, entity));
-      if (!present) {
-        // Only the topmost of a removed subtree is written.
-        const ecs::EntityId parent_id = prefab.world->GetEntityId(prefab.world->GetParent(source));
-        if (std::find(absent.begin(), absent.end(), parent_id) == absent.end()) instance.removed.push_back(source_id);
-        absent.push_back(source_id);
-        continue;
-      }
-      instance.members.emplace_back(source, entity);
-    }
+  instances_ = DiffInstances(world_, *options_.prefabs);
+  for (const InstanceDiff& instance : instances_) {
     for (const auto& [source, entity] : instance.members) owned_[entity.index] = true;
-    std::sort(instance.removed.begin(), instance.removed.end());
-    instances_.push_back(std::move(instance));
   }
-  std::sort(instances_.begin(), instances_.end(), [](const Instance& a, const Instance& b) { return a.id < b.id; });
 }
 
 void EntityWriter::WriteInstances() {
@@ -181,7 +122,7 @@ void EntityWriter::WriteInstances() {
   AppendNewline(out_, 1);
   out_ += "\"instances\": [";
   bool first = true;
-  for (const Instance& instance : instances_) {
+  for (const InstanceDiff& instance : instances_) {
     if (!first) out_ += ',';
     first = false;
     AppendNewline(out_, 2);
@@ -191,7 +132,7 @@ void EntityWriter::WriteInstances() {
   out_ += ']';
 }
 
-void EntityWriter::WriteInstance(const Instance& instance) {
+void EntityWriter::WriteInstance(const InstanceDiff& instance) {
   out_ += '{';
   AppendNewline(out_, 3);
   out_ += "\"id\": ";
@@ -208,9 +149,11 @@ void EntityWriter::WriteInstance(const Instance& instance) {
   out_ += "\"overrides\": {";
   bool first = true;
   std::vector<std::pair<ecs::EntityId, std::string>> overrides;
-  const std::vector<PrefabType> prefab_types = MatchPrefabTypes(*instance.prefab);
+  auto next = instance.overrides.begin();  // in members order
   for (const auto& [source, entity] : instance.members) {
-    if (std::optional<std::string> text = InstanceOverrides(instance, prefab_types, source, entity)) {
+    const MemberOverrides* own = nullptr;
+    if (next != instance.overrides.end() && next->entity == entity) own = &*next++;
+    if (std::optional<std::string> text = InstanceOverrides(own, entity)) {
       overrides.emplace_back(instance.prefab->world->GetEntityId(source), std::move(*text));
     }
   }
@@ -242,47 +185,7 @@ void EntityWriter::WriteInstance(const Instance& instance) {
   out_ += '}';
 }
 
-std::vector<EntityWriter::PrefabType> EntityWriter::MatchPrefabTypes(const Prefab& prefab) const {
-  std::vector<PrefabType> matched(world_.ComponentTypeCount());
-  for (ComponentType type : types_) {
-    const ComponentInfo& info = world_.GetComponentInfo(type);
-    PrefabType& match = matched[type];
-    match.info = prefab.world->FindComponentInfo(info.name);
-    if (match.info == nullptr) continue;
-    match.fields.reserve(info.fields.size());
-    for (const FieldInfo& field : info.fields) {
-      const FieldInfo* source_field = match.info->FindField(field.name);
-      match.fields.push_back(source_field != nullptr && source_field->type == field.type ? source_field : nullptr);
-    }
-  }
-  return matched;
-}
-
-std::optional<std::string> EntityWriter::InstanceOverrides(const Instance& instance,
-                                                           const std::vector<PrefabType>& prefab_types, Entity source,
-                                                           Entity entity) {
-  const Prefab& prefab = *instance.prefab;
-  const ecs::Coordinator& source_world = *prefab.world;
-  const auto map_id = [&](ecs::EntityId id) {
-    return prefab.by_id.contains(id) ? InstanceEntityId(instance.id, prefab.root_id, id) : id;
-  };
-  // Whether a field holds the prefab's value as stored (floats bit for bit,
-  // references mapped into the instance): it would be written as the same
-  // text, so only the other fields are written out and compared as text.
-  // An enum is always compared as text, which also depends on the names
-  // each registration gives its values.
-  const auto same_as_prefab = [&](const FieldInfo& field, const void* component, const FieldInfo& source_field,
-                                  const void* source_component) {
-    if (field.type == FieldType::kEntityRef) {
-      return field.Ref<ecs::EntityId>(component) == map_id(source_field.Ref<ecs::EntityId>(source_component));
-    }
-    if (field.type == FieldType::kEnum) return false;
-    if (!ecs::FieldIsTrivial(field.type)) {
-      return field.Ref<std::string>(component) == source_field.Ref<std::string>(source_component);
-    }
-    return std::memcmp(&field.Ref<std::byte>(component), &source_field.Ref<std::byte>(source_component),
-                       ecs::FieldSize(field.type)) == 0;
-  };
+std::optional<std::string> EntityWriter::InstanceOverrides(const MemberOverrides* overrides, Entity entity) const {
   std::string out;
   const auto member = [&out](std::string_view key) {
     out += out.empty() ? "" : ",";
@@ -290,91 +193,53 @@ std::optional<std::string> EntityWriter::InstanceOverrides(const Instance& insta
     AppendString(out, key);
     out += ": ";
   };
-  const bool is_root = source == prefab.root;
-  // The name.
-  const ecs::Name* name = world_.IsRegistered<ecs::Name>() ? world_.TryGetComponent<ecs::Name>(entity) : nullptr;
-  const ecs::Name* source_name =
-      source_world.IsRegistered<ecs::Name>() ? source_world.TryGetComponent<ecs::Name>(source) : nullptr;
-  if ((name == nullptr) != (source_name == nullptr) || (name != nullptr && name->value != source_name->value)) {
-    member("name");
-    if (name != nullptr) {
-      AppendString(out, name->value);
-    } else {
-      out += "null";
-    }
-  }
-  // Its place, when it moved within the instance.
-  if (!is_root) {
-    const ecs::EntityId expected_parent = map_id(source_world.GetEntityId(source_world.GetParent(source)));
-    const ecs::EntityId parent = parent_ids_[entity.index];
-    if (parent != expected_parent) {
-      member("parent");
-      AppendId(out, parent);
-    }
-    if (parent != expected_parent || order_[entity.index] != source_world.SiblingIndex(source)) {
-      member("order");
-      AppendUnsigned(out, order_[entity.index]);
-    }
-  }
-  // Changed, added and removed components.
-  const ecs::Signature& signature = world_.GetSignature(entity);
-  const ecs::Signature& source_signature = source_world.GetSignature(source);
-  std::string components;
-  std::vector<std::string_view> removed;
-  std::string expected, actual;
-  for (ComponentType type : types_) {
-    const ComponentInfo& info = world_.GetComponentInfo(type);
-    if (is_root && type == prefab_instance_type_) continue;
-    const PrefabType& source_type = prefab_types[type];
-    const bool in_source = source_type.info != nullptr && source_signature.Test(source_type.info->type);
-    const bool here = signature.Test(type);
-    if (!here) {
-      if (in_source) removed.push_back(info.name);
-      continue;
-    }
-    const std::size_t start = components.size();
-    components += components.empty() ? "" : ",";
-    AppendNewline(components, 6);
-    if (!in_source) {
-      WriteComponent(components, entity, info, nullptr, 6);
-      continue;
-    }
-    const void* component = world_.GetComponentData(entity, type);
-    const void* source_component = source_world.GetComponentData(source, source_type.info->type);
-    std::vector<const FieldInfo*> changed;
-    for (std::size_t i = 0; i < info.fields.size(); ++i) {
-      const FieldInfo& field = info.fields[i];
-      const FieldInfo* source_field = source_type.fields[i];
-      if (source_field != nullptr && same_as_prefab(field, component, *source_field, source_component)) continue;
-      actual.clear();
-      WriteField(actual, entity, info, field, component, SameId{});
-      expected.clear();
-      if (source_field != nullptr) {
-        WriteField(expected, source, *source_type.info, *source_field, source_component, map_id);
+  if (overrides != nullptr) {
+    if (overrides->renamed) {
+      member("name");
+      const ecs::Name* name = world_.IsRegistered<ecs::Name>() ? world_.TryGetComponent<ecs::Name>(entity) : nullptr;
+      if (name != nullptr) {
+        AppendString(out, name->value);
+      } else {
+        out += "null";
       }
-      if (actual != expected) changed.push_back(&field);
     }
-    if (changed.empty()) {
-      components.resize(start);
-    } else {
-      WriteComponent(components, entity, info, nullptr, 6, &changed);
+    if (overrides->parent) {
+      member("parent");
+      AppendId(out, *overrides->parent);
     }
-  }
-  if (!components.empty()) {
-    member("components");
-    out += '{';
-    out += components;
-    AppendNewline(out, 5);
-    out += '}';
-  }
-  if (!removed.empty()) {
-    member("removed_components");
-    out += '[';
-    for (std::size_t i = 0; i < removed.size(); ++i) {
-      if (i != 0) out += ", ";
-      AppendString(out, removed[i]);
+    if (overrides->order) {
+      member("order");
+      AppendUnsigned(out, *overrides->order);
     }
-    out += ']';
+    std::string components;
+    std::vector<std::string_view> removed;
+    for (const ComponentOverride& component : overrides->components) {
+      const ComponentInfo& info = world_.GetComponentInfo(component.type);
+      if (component.change == ComponentChange::kRemoved) {
+        removed.push_back(info.name);
+        continue;
+      }
+      components += components.empty() ? "" : ",";
+      AppendNewline(components, 6);
+      const bool whole = component.change == ComponentChange::kAdded;
+      WriteComponent(components, entity, info, nullptr, 6, whole ? nullptr : &component.fields);
+    }
+    if (!components.empty()) {
+      member("components");
+      out += '{';
+      out += components;
+      AppendNewline(out, 5);
+      out += '}';
+    }
+    if (!removed.empty()) {
+      member("removed_components");
+      out += '[';
+      for (std::size_t i = 0; i < removed.size(); ++i) {
+        if (i != 0) out += ", ";
+        AppendString(out, removed[i]);
+      }
+      out += ']';
+    }
   }
   // An entity the scene adds children to is listed even without changes, so
   // that a later load can tell that those children's parent left the prefab.
@@ -531,7 +396,7 @@ void EntityWriter::WriteComponents(Entity entity) {
 }
 
 void EntityWriter::WriteComponent(std::string& out, Entity entity, const ComponentInfo& info, const Document* leftovers,
-                                  int depth, const std::vector<const FieldInfo*>* fields) {
+                                  int depth, const std::vector<const FieldInfo*>* fields) const {
   AppendString(out, info.name);
   out += ": ";
   if (info.fields.empty() && (leftovers == nullptr || leftovers->empty())) {
@@ -548,7 +413,7 @@ void EntityWriter::WriteComponent(std::string& out, Entity entity, const Compone
     AppendNewline(out, depth + 1);
     AppendString(out, field.name);
     out += ": ";
-    WriteField(out, entity, info, field, component, SameId{});
+    WriteField(out, entity, info, field, component);
   }
   if (leftovers != nullptr) {
     for (auto it = leftovers->begin(); it != leftovers->end(); ++it) {
@@ -565,9 +430,8 @@ void EntityWriter::WriteComponent(std::string& out, Entity entity, const Compone
   out += '}';
 }
 
-template <typename MapId>
 void EntityWriter::WriteField(std::string& out, Entity entity, const ComponentInfo& info, const FieldInfo& field,
-                              const void* component, MapId map_id) const {
+                              const void* component) const {
   // ecs::EncodeField's sink writing this file's text.
   struct TextSink {
     const EntityWriter& writer;
@@ -575,17 +439,16 @@ void EntityWriter::WriteField(std::string& out, Entity entity, const ComponentIn
     Entity entity;
     const ComponentInfo& info;
     const FieldInfo& field;
-    MapId& map_id;
     void Bool(bool value) { out += value ? "true" : "false"; }
     void Integer(std::int64_t value) { AppendInteger(out, value); }
     void String(std::string_view text) { AppendString(out, text); }
     void Null() { out += "null"; }
-    void Id(ecs::EntityId id) { AppendId(out, map_id(id)); }
+    void Id(ecs::EntityId id) { AppendId(out, id); }
     void Numbers(const float* values, std::size_t count, bool) {
       writer.WriteFloats(out, entity, &info, &field, values, static_cast<int>(count));
     }
   };
-  TextSink sink{*this, out, entity, info, field, map_id};
+  TextSink sink{*this, out, entity, info, field};
   ecs::EncodeField(field, component, sink);
 }
 

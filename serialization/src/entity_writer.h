@@ -14,7 +14,8 @@ struct EntityWriteOptions {
   // A runtime export: every entity plain, prefab markers left out.
   bool runtime = false;
   // Scene files: instances of the prefabs this library finds are written as
-  // `"instances": [...]` (prefab path and overrides) after the entities;
+  // `"instances": [...]` (prefab path and overrides, exactly those of
+  // DiffInstances in prefab_diff.h) after the entities;
   // null, or an instance whose prefab cannot be loaded: plain entities, the
   // root keeping its PrefabInstance component.
   PrefabLibrary* prefabs = nullptr;

@@ -1,10 +1,12 @@
 #include "cairn/serialization/prefab.h"
 
 #include <algorithm>
+#include <exception>
 #include <system_error>
 #include <utility>
 
 #include "cairn/serialization/json_text.h"
+#include "cairn/serialization/prefab_diff.h"
 
 namespace cairn::serialization {
 
@@ -108,33 +110,66 @@ std::optional<InstanceMember> FindInstanceMember(const ecs::Coordinator& world, 
   return std::nullopt;
 }
 
+namespace {
+
+// Whether a value of `source` is a value of `target` byte for byte: the same
+// registration (the prefab loaded with the scene's components), so a copy
+// needs no field-by-field conversion.
+bool SameLayout(const ecs::ComponentInfo& target, const ecs::ComponentInfo& source) {
+  if (target.IsRuntimeDefined() != source.IsRuntimeDefined() || target.size != source.size ||
+      target.fields.size() != source.fields.size()) {
+    return false;
+  }
+  if (!target.IsRuntimeDefined() && target.type_index != source.type_index) return false;
+  for (std::size_t i = 0; i < target.fields.size(); ++i) {
+    const ecs::FieldInfo& a = target.fields[i];
+    const ecs::FieldInfo& b = source.fields[i];
+    if (a.name != b.name || a.type != b.type || a.offset != b.offset || a.enum_names != b.enum_names) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<ecs::ComponentValue> PrefabValue(const ecs::Coordinator& world, const InstanceMember& member,
                                                ecs::ComponentType type) {
   const Prefab& prefab = *member.prefab;
   const ecs::ComponentInfo& info = world.GetComponentInfo(type);
   const ecs::ComponentInfo* source_info = prefab.world->FindComponentInfo(info.name);
   if (source_info == nullptr || !prefab.world->HasComponent(member.source, source_info->type)) return std::nullopt;
-  ecs::ComponentValue value(world.GetComponentInfoPtr(type), prefab.world->GetComponentData(member.source, source_info->type));
+  const void* source = prefab.world->GetComponentData(member.source, source_info->type);
+  std::optional<ecs::ComponentValue> value;
+  if (SameLayout(info, *source_info)) {
+    value.emplace(world.GetComponentInfoPtr(type), source);
+  } else {
+    // Field by field, as the diff matches them (prefab_diff.h); a field the
+    // prefab's type lacks keeps its default, and differs.
+    value.emplace(world.GetComponentInfoPtr(type));
+    for (const ecs::FieldInfo& field : info.fields) {
+      const ecs::FieldInfo* source_field = PrefabField(world, prefab, type, field);
+      if (source_field == nullptr) continue;
+      try {
+        ecs::FieldFromPlain(field, ecs::FieldToPlain(*source_field, source), value->Data(), info.name);
+      } catch (const std::exception&) {
+        // An enum name the scene's type no longer has: the default stays.
+      }
+    }
+  }
+  const InstanceIdMap ids{&prefab, member.instance_id};
   for (const ecs::FieldInfo& field : info.fields) {
     if (field.type != ecs::FieldType::kEntityRef) continue;
-    ecs::EntityId& reference = field.Ref<ecs::EntityId>(value.Data());
-    if (prefab.by_id.contains(reference)) reference = InstanceEntityId(member.instance_id, prefab.root_id, reference);
+    ecs::EntityId& reference = field.Ref<ecs::EntityId>(value->Data());
+    reference = ids(reference);
   }
   return value;
 }
 
 std::vector<const ecs::FieldInfo*> OverriddenFields(const ecs::Coordinator& world, const InstanceMember& member,
                                                     ecs::Entity entity, ecs::ComponentType type) {
-  const ecs::ComponentInfo& info = world.GetComponentInfo(type);
-  std::vector<const ecs::FieldInfo*> changed;
-  const std::optional<ecs::ComponentValue> original = PrefabValue(world, member, type);
-  const void* current = world.GetComponentData(entity, type);
-  for (const ecs::FieldInfo& field : info.fields) {
-    if (!original || ecs::FieldToPlain(field, current) != ecs::FieldToPlain(field, original->Data())) {
-      changed.push_back(&field);
-    }
-  }
-  return changed;
+  if (!world.HasComponent(entity, type)) return {};
+  std::optional<ComponentOverride> component = DiffComponent(world, member, entity, type);
+  if (!component) return {};
+  return std::move(component->fields);
 }
 
 PrefabLibrary::PrefabLibrary(std::filesystem::path folder, LoadOptions options)

@@ -254,3 +254,57 @@ TEST_CASE("merge merges the project's components field by field", "[cli][project
   REQUIRE(bad.out.empty());
   REQUIRE(bad.err == work.BadProjectProblems());
 }
+
+// ---- project link -----------------------------------------------------------------------
+
+namespace {
+
+// GateScene, saved away from its project with a project link naming `link`.
+std::string LinkedGateScene(const std::string& link) {
+  std::string scene = GateScene();
+  scene.insert(scene.rfind('}'), R"(, "editor": {"project": ")" + link + R"("})");
+  return scene;
+}
+
+}  // namespace
+
+TEST_CASE("validate and export read a linked scene with the components of the project its link names",
+          "[cli][project]") {
+  const Workspace work;
+  work.dir.Write("work/gate.scene", LinkedGateScene("../game/cairn.project.json"));
+
+  const ProcessResult validated = RunCairn({"validate", "work/gate.scene"}, work.dir.Path());
+  const ProcessResult exported = RunCairn({"export", "work/gate.scene", "-o", "-"}, work.dir.Path());
+
+  // Door and Health are the project's; the door's mesh is found in the project's folder.
+  REQUIRE(validated.exit_code == 0);
+  REQUIRE(validated.out.empty());
+  REQUIRE(validated.err.empty());
+  REQUIRE(exported.exit_code == 0);
+  REQUIRE(exported.err.empty());
+  REQUIRE(exported.out.find("\"Door\"") != std::string::npos);
+  REQUIRE(exported.out.find("UnknownComponents") == std::string::npos);
+}
+
+TEST_CASE("a project link naming no file is a warning naming both files, then the project is looked for walking up",
+          "[cli][project]") {
+  const Workspace work;
+  work.dir.Write("work/gate.scene", LinkedGateScene("../gone/cairn.project.json"));
+  work.dir.Write("game/levels/linked.scene", LinkedGateScene("../../gone/cairn.project.json"));
+  const std::string gone = (work / "gone/cairn.project.json").string();
+
+  const ProcessResult alone = RunCairn({"validate", "work/gate.scene"}, work.dir.Path());
+  const ProcessResult inside = RunCairn({"validate", "game/levels/linked.scene"}, work.dir.Path());
+
+  REQUIRE(alone.exit_code == 0);
+  REQUIRE(alone.out == "work/gate.scene:/editor/project: warning: its project link names " + gone +
+                           ", which is not a file; it is read without a project\n"
+                           "work/gate.scene:/entities/0/components/Door: warning: unknown component \"Door\": kept as "
+                           "is and written back on save\n"
+                           "work/gate.scene:/entities/0/components/Health: warning: unknown component \"Health\": kept "
+                           "as is and written back on save\n");
+  REQUIRE(inside.exit_code == 0);
+  REQUIRE(inside.out == "game/levels/linked.scene:/editor/project: warning: its project link names " + gone +
+                            ", which is not a file; it is read with " + (work / "game/cairn.project.json").string() +
+                            "\n");
+}

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "cairn/ecs/components/follow.h"
@@ -295,6 +296,69 @@ TEST_CASE("A scene saved before its prefab moved in the Assets panel still opens
   serialization::LoadOptions without = studio.options;
   without.prefabs = &plain;
   CHECK_FALSE(serialization::LoadScene(saved, without).Ok());
+}
+
+TEST_CASE("Revert and Apply of a whole component take exactly what the diff calls the instance's own",
+          "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
+  const ecs::ComponentType light = studio.world->GetComponentType<ecs::Light>();
+  ecs::Light changed;
+  changed.intensity = 9.0f;
+  changed.color = {1, 0, 0};
+  t::Put(*studio.world, bulb, changed);
+
+  // Revert: one step that takes back the two fields.
+  const ecs::Action revert = actions::RevertToPrefab(*studio.world, bulb, "Light", std::nullopt, studio.library);
+  CHECK(revert.name == "Revert Light");
+  const ecs::Action unrevert = t::Apply(*studio.world, revert);
+  CHECK(t::Get<ecs::Light>(*studio.world, bulb) == ecs::Light{});
+  CHECK(actions::RevertToPrefab(*studio.world, bulb, "Light", std::nullopt, studio.library).commands.empty());
+  t::Apply(*studio.world, unrevert);
+  CHECK(t::Get<ecs::Light>(*studio.world, bulb) == changed);
+
+  // Apply of a component nothing of which differs leaves the file alone.
+  const std::string before = cairn::test::ReadText(studio.folder / "lamp.scene");
+  actions::ApplyToPrefab(*studio.world, studio.lamp, "Transform", std::nullopt, studio.library);
+  CHECK(cairn::test::ReadText(studio.folder / "lamp.scene") == before);
+  // Apply of Light writes its two fields; then nothing of it is the instance's own.
+  actions::ApplyToPrefab(*studio.world, bulb, "Light", std::nullopt, studio.library);
+  const auto member = serialization::FindInstanceMember(*studio.world, studio.library, studio.world->GetEntity(bulb));
+  REQUIRE(member);
+  CHECK(serialization::OverriddenFields(*studio.world, *member, studio.world->GetEntity(bulb), light).empty());
+  const std::string after = cairn::test::ReadText(studio.folder / "lamp.scene");
+  CHECK(after.find("\"intensity\": 9") != std::string::npos);
+  CHECK(after.find("\"color\": [1, 0, 0]") != std::string::npos);
+}
+
+TEST_CASE("-0.0 where the prefab has 0 is the instance's own: shown, reverted and applied as such", "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
+  const ecs::ComponentType transform = studio.world->GetComponentType<ecs::Transform>();
+  const auto overridden = [&] {
+    const auto member =
+        serialization::FindInstanceMember(*studio.world, studio.library, studio.world->GetEntity(bulb));
+    REQUIRE(member);
+    return serialization::OverriddenFields(*studio.world, *member, studio.world->GetEntity(bulb), transform).size();
+  };
+  studio.world->GetComponent<ecs::Transform>(studio.world->GetEntity(bulb)).position.y = -0.0f;
+  CHECK(overridden() == 1);
+  CHECK(studio.Save().find("\"position\": [0, -0.0, 0]") != std::string::npos);
+
+  const ecs::Action undo = t::Apply(*studio.world, actions::RevertToPrefab(*studio.world, bulb, "Transform",
+                                                                          std::nullopt, studio.library));
+  CHECK_FALSE(std::signbit(t::Get<ecs::Transform>(*studio.world, bulb).position.y));
+  CHECK(overridden() == 0);
+  t::Apply(*studio.world, undo);
+  CHECK(std::signbit(t::Get<ecs::Transform>(*studio.world, bulb).position.y));
+
+  actions::ApplyToPrefab(*studio.world, bulb, "Transform", "position", studio.library);
+  CHECK(cairn::test::ReadText(studio.folder / "lamp.scene").find("-0.0") != std::string::npos);
+  CHECK(overridden() == 0);
 }
 
 }  // namespace

@@ -8,6 +8,10 @@
 #include "cairn/ecs/world_dump.h"
 #include "cairn/editor/panels/hierarchy_panel.h"
 #include "cairn/editor/panels/bounded_text.h"
+#include "cairn/serialization/document.h"
+#include "cairn/serialization/prefab.h"
+#include "cairn/serialization/scene_writer.h"
+#include "cairn/test/files.h"
 #include "headless_editor.h"
 #include "long_text_scenes.h"
 #include "panel_helpers.h"
@@ -288,4 +292,108 @@ TEST_CASE("Hierarchy: a 20,000-character paste into the search field is cut to i
   // The search holds the first 1,024 A's, which only the longest name contains.
   CHECK_NOTHROW(editor.Where("hierarchy/entity/" + longest));
   CHECK_THROWS(editor.Where("hierarchy/entity/B"));
+}
+
+// ---- Prefab instances ---------------------------------------------------------------------
+
+namespace {
+
+// lamp.scene (Lamp > Bulb, Base) and level.scene, one instance of it.
+constexpr const char* kLampInstance = "a000000000000001";
+
+void WriteLampLevel(const cairn::test::TempDir& folder) {
+  const std::string transform =
+      R"("Transform": {"position": [0, 0, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1]})";
+  folder.Write("lamp.scene", R"({"format": "cairn.scene", "version": 3, "editor": {}, "entities": [
+    {"id": "1000000000000001", "name": "Lamp", "parent": null, "order": 0, "components": {)" + transform + R"(}},
+    {"id": "1000000000000002", "name": "Bulb", "parent": "1000000000000001", "order": 0, "components": {)" +
+                                 transform + R"(}},
+    {"id": "1000000000000003", "name": "Base", "parent": "1000000000000001", "order": 1, "components": {)" +
+                                 transform + R"(}}],
+    "instances": []})");
+  folder.Write("level.scene", R"({"format": "cairn.scene", "version": 3, "editor": {}, "entities": [],
+    "instances": [{"id": ")" + std::string(kLampInstance) + R"(", "prefab": "lamp.scene", "parent": null, "order": 0,
+                   "overrides": {}, "removed_entities": []}]})");
+}
+
+bool HasDot(const std::string& name) {
+  return cairn::editor::GlobalWidgetMap().Boxes().contains("hierarchy/overridden/" + name);
+}
+
+// The keys the saved scene's instance overrides hold for each prefab entity: "1000000000000002 order".
+std::vector<std::string> SavedOverrideKeys(HeadlessEditor& editor) {
+  const std::string text = cairn::serialization::SaveSceneToString(editor.Context().World(), ecs::PlainValue(),
+                                                                   editor.Context().Prefabs());
+  const auto file = cairn::serialization::Document::parse(text);
+  std::vector<std::string> keys;
+  const auto& overrides = file.at("instances").at(0).at("overrides");
+  for (auto entity = overrides.begin(); entity != overrides.end(); ++entity) {
+    for (auto key = entity->begin(); key != entity->end(); ++key) keys.push_back(entity.key() + " " + key.key());
+  }
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("Hierarchy: the override dot marks an instance's entity moved or reordered within it, as saving keeps it",
+          "[editor_panels][hierarchy][prefab]") {
+  cairn::test::TempDir folder;
+  WriteLampLevel(folder);
+  HeadlessEditor editor;
+  editor.App().Start(folder / "level.scene");
+  editor.Frames(2);
+  REQUIRE(editor.Context().Prefabs() != nullptr);
+  editor.App().Hierarchy().ExpandAll();
+  editor.Frames(2);
+  const ecs::EntityId lamp = *ecs::ParseEntityId(kLampInstance);
+  REQUIRE(ChildNames(editor, lamp) == std::vector<std::string>{"Bulb", "Base"});
+  CHECK_FALSE(HasDot("Lamp"));
+  CHECK_FALSE(HasDot("Bulb"));
+  CHECK_FALSE(HasDot("Base"));
+  CHECK(SavedOverrideKeys(editor).empty());
+
+  // Base dragged before Bulb: each stands elsewhere among its siblings.
+  editor.Drag(RowCentre(editor, "Base"), RowPoint(editor, "Bulb", 0.1f));
+  editor.Frames(2);
+  REQUIRE(ChildNames(editor, lamp) == std::vector<std::string>{"Base", "Bulb"});
+  CHECK(SavedOverrideKeys(editor) == std::vector<std::string>{"1000000000000002 order", "1000000000000003 order"});
+  CHECK(HasDot("Base"));
+  CHECK(HasDot("Bulb"));
+  CHECK_FALSE(HasDot("Lamp"));
+
+  editor.Key(GLFW_KEY_Z, true);
+  editor.Frames(2);
+  REQUIRE(ChildNames(editor, lamp) == std::vector<std::string>{"Bulb", "Base"});
+  CHECK_FALSE(HasDot("Base"));
+  CHECK_FALSE(HasDot("Bulb"));
+
+  // Base dragged into Bulb: another parent within the instance.
+  editor.Drag(RowCentre(editor, "Base"), RowCentre(editor, "Bulb"));
+  editor.Frames(2);
+  const ecs::EntityId bulb = cairn::serialization::InstanceEntityId(lamp, ecs::EntityId{0x1000000000000001},
+                                                                   ecs::EntityId{0x1000000000000002});
+  REQUIRE(ChildNames(editor, bulb) == std::vector<std::string>{"Base"});
+  const std::vector<std::string> moved = SavedOverrideKeys(editor);
+  CHECK(std::find(moved.begin(), moved.end(), "1000000000000003 parent") != moved.end());
+  CHECK(HasDot("Base"));
+  CHECK_FALSE(HasDot("Bulb"));
+}
+
+TEST_CASE("Hierarchy: the override dot marks a float written as -0.0 where the prefab has 0, as saving keeps it",
+          "[editor_panels][hierarchy][prefab]") {
+  cairn::test::TempDir folder;
+  WriteLampLevel(folder);
+  HeadlessEditor editor;
+  editor.App().Start(folder / "level.scene");
+  editor.Frames(2);
+  const ecs::EntityId lamp = *ecs::ParseEntityId(kLampInstance);
+  CHECK_FALSE(HasDot("Lamp"));
+  TransformOf(editor, lamp).position.y = -0.0f;
+  editor.Frames(2);
+  CHECK(SavedOverrideKeys(editor) == std::vector<std::string>{"1000000000000001 components"});
+  CHECK(HasDot("Lamp"));
+  TransformOf(editor, lamp).position.y = 0.0f;
+  editor.Frames(2);
+  CHECK(SavedOverrideKeys(editor).empty());
+  CHECK_FALSE(HasDot("Lamp"));
 }

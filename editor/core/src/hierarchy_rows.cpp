@@ -199,4 +199,33 @@ bool ExpandToReveal(const ecs::Coordinator& world, ecs::EntityId id, std::unorde
   return added;
 }
 
+// ---- Prefab instances ------------------------------------------------------------
+
+std::optional<InstanceRowMark> MarkInstanceRow(const ecs::Coordinator& world, serialization::PrefabLibrary& library,
+                                               ecs::Entity entity) {
+  std::optional<serialization::InstanceMember> member = serialization::FindInstanceMember(world, library, entity);
+  if (!member) return std::nullopt;
+  serialization::MemberOverrides overrides = serialization::DiffMember(world, *member, entity);
+  return InstanceRowMark{std::move(*member), std::move(overrides)};
+}
+
+std::vector<std::string> DescribeOverrides(const ecs::Coordinator& world,
+                                           const serialization::MemberOverrides& overrides) {
+  std::vector<std::string> parts;
+  if (overrides.renamed) parts.emplace_back("name");
+  if (overrides.parent) parts.emplace_back("parent");
+  if (overrides.order) parts.emplace_back("order");
+  for (const serialization::ComponentOverride& component : overrides.components) {
+    const std::string& name = world.GetComponentInfo(component.type).name;
+    switch (component.change) {
+      case serialization::ComponentChange::kAdded: parts.push_back(name + " added"); break;
+      case serialization::ComponentChange::kRemoved: parts.push_back(name + " removed"); break;
+      case serialization::ComponentChange::kFields:
+        for (const ecs::FieldInfo* field : component.fields) parts.push_back(name + "." + field->name);
+        break;
+    }
+  }
+  return parts;
+}
+
 }  // namespace cairn::editor

@@ -7,8 +7,10 @@
 #include <utility>
 
 #include "cairn/ecs/components/transform.h"
+#include "cairn/ecs/field_codec.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/prefab_diff.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
 
@@ -226,7 +228,8 @@ ecs::Action RevertToPrefab(const Coordinator& world, EntityId id, std::string_vi
   const bool here = world.HasComponent(entity, info.type);
   if (field) {
     const ecs::FieldInfo* field_info = info.FindField(*field);
-    if (field_info == nullptr || !here || !original) {
+    if (field_info == nullptr || !here || !original ||
+        serialization::PrefabField(world, *member->prefab, info.type, *field_info) == nullptr) {
       throw ActionError("cannot revert " + info.name + "." + std::string(*field) + " of " + Quoted(world, id) +
                         ": the prefab's entity has no such field to take");
     }
@@ -235,15 +238,34 @@ ecs::Action RevertToPrefab(const Coordinator& world, EntityId id, std::string_vi
     action.name = "Revert " + info.name + "." + field_info->name;
     return action;
   }
+  if (!original && !here) {
+    throw ActionError("cannot revert " + info.name + " of " + Quoted(world, id) +
+                      ": neither it nor its prefab has one");
+  }
+  // Undoes what the diff says the instance changed, and only that: the
+  // fields it overrides, or the component it added or removed.
   ecs::Action action{"Revert " + info.name, {}};
-  if (original && here) {
-    action.commands.emplace_back(ecs::SetComponentCommand{id, *original});
-  } else if (original) {
-    action.commands.emplace_back(ecs::AddComponentCommand{id, *original});
-  } else if (here) {
-    action.commands.emplace_back(ecs::RemoveComponentCommand{id, info.name});
-  } else {
-    throw ActionError("cannot revert " + info.name + " of " + Quoted(world, id) + ": neither it nor its prefab has one");
+  const std::optional<serialization::ComponentOverride> change =
+      serialization::DiffComponent(world, *member, entity, info.type);
+  if (!change) return action;  // it is the prefab's already
+  switch (change->change) {
+    case serialization::ComponentChange::kRemoved:
+      action.commands.emplace_back(ecs::AddComponentCommand{id, *original});
+      break;
+    case serialization::ComponentChange::kAdded:
+      action.commands.emplace_back(ecs::RemoveComponentCommand{id, info.name});
+      break;
+    case serialization::ComponentChange::kFields: {
+      // The component as it is, its differing fields the prefab's (one the
+      // prefab's type lacks has nothing to take back).
+      ComponentValue reverted(world.GetComponentInfoPtr(info.type), world.GetComponentData(entity, info.type));
+      for (const ecs::FieldInfo* field_info : change->fields) {
+        if (serialization::PrefabField(world, *member->prefab, info.type, *field_info) == nullptr) continue;
+        ecs::CopyAssignField(*field_info, reverted.Data(), original->Data());
+      }
+      action.commands.emplace_back(ecs::SetComponentCommand{id, std::move(reverted)});
+      break;
+    }
   }
   return action;
 }
@@ -256,16 +278,35 @@ void ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view compo
   if (!world.HasComponent(entity, info.type)) {
     throw ActionError("cannot apply " + info.name + " of " + Quoted(world, id) + " to its prefab: it has none");
   }
+  const ecs::FieldInfo* field_info = nullptr;
+  if (field) {
+    field_info = info.FindField(*field);
+    if (field_info == nullptr) throw ActionError("cannot apply: " + info.name + " has no field " + std::string(*field));
+  }
+  // What goes into the prefab: the named field, or what the diff says this
+  // instance changes in the component (every field of one it added); the
+  // prefab file's other fields stay as they are on disk.
+  const std::optional<serialization::ComponentOverride> change =
+      serialization::DiffComponent(world, *member, entity, info.type);
+  const bool added = change && change->change == serialization::ComponentChange::kAdded;
+  std::vector<const ecs::FieldInfo*> applied;
+  if (field_info != nullptr) {
+    applied.push_back(field_info);
+  } else if (change) {
+    applied = change->fields;
+  }
+  if (applied.empty() && !added) return;  // nothing of it differs from the prefab
   const std::string& path = member->prefab->path;
   // References within the instance become the prefab's own; others cannot be kept.
   ComponentValue value(world.GetComponentInfoPtr(info.type), world.GetComponentData(entity, info.type));
-  MapReferences(value, [&](EntityId reference, const ecs::FieldInfo& field_info) {
-    if (!reference || (field && field_info.name != *field)) return reference;
+  MapReferences(value, [&](EntityId reference, const ecs::FieldInfo& reference_field) {
+    const bool goes = added || std::find(applied.begin(), applied.end(), &reference_field) != applied.end();
+    if (!reference || !goes) return reference;
     const Entity target = world.FindEntity(reference);
     const auto target_member =
         target.IsNull() ? std::nullopt : serialization::FindInstanceMember(world, library, target);
     if (!target_member || target_member->root != member->root) {
-      throw ActionError("cannot apply " + info.name + "." + field_info.name + " to " + path + ": it refers to " +
+      throw ActionError("cannot apply " + info.name + "." + reference_field.name + " to " + path + ": it refers to " +
                         Quoted(world, reference) + ", which is not part of this instance");
     }
     return target_member->prefab->world->GetEntityId(target_member->source);
@@ -285,16 +326,18 @@ void ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view compo
   }
   if (!prefab_world.HasComponent(source, prefab_info->type)) {
     prefab_world.AddComponentValue(source, InWorld(prefab_world, value));
-  } else if (field) {
-    const ecs::FieldInfo* field_info = info.FindField(*field);
-    if (field_info == nullptr) throw ActionError("cannot apply: " + info.name + " has no field " + std::string(*field));
+  } else {
     ComponentValue updated(prefab_world.GetComponentInfoPtr(prefab_info->type),
                            prefab_world.GetComponentData(source, prefab_info->type));
-    ecs::FieldFromPlain(*updated.Info().FindField(*field), ecs::FieldToPlain(*field_info, value.Data()), updated.Data(),
-                        info.name);
+    for (const ecs::FieldInfo* applied_field : applied) {
+      const ecs::FieldInfo* target_field = updated.Info().FindField(applied_field->name);
+      if (target_field == nullptr) {
+        throw ActionError("cannot apply " + info.name + "." + applied_field->name + " to " + path +
+                          ": its " + info.name + " has no such field");
+      }
+      ecs::FieldFromPlain(*target_field, ecs::FieldToPlain(*applied_field, value.Data()), updated.Data(), info.name);
+    }
     prefab_world.SetComponentValue(source, updated);
-  } else {
-    prefab_world.SetComponentValue(source, InWorld(prefab_world, value));
   }
   const serialization::SaveResult saved = serialization::SaveSceneFile(file, prefab_world, loaded.scene->editor, &library);
   if (!saved.ok) throw ActionError("cannot apply to " + path + ": " + saved.error);

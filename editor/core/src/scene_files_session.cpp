@@ -10,6 +10,7 @@
 #include "cairn/editor/editor_errors.h"
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/atomic_file.h"
+#include "cairn/serialization/project_link.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/runtime_export.h"
 #include "cairn/serialization/scene_writer.h"
@@ -336,16 +337,11 @@ std::optional<SceneFilesSession::ProjectPtr> SceneFilesSession::ReadProject(cons
 }
 
 SceneFilesSession::ProjectPtr SceneFilesSession::ProjectOf(const std::filesystem::path& scene) {
-  std::optional<std::filesystem::path> file = serialization::FindProjectFile(scene);
-  if (const std::optional<std::filesystem::path> link = ReadProjectLink(scene)) {
-    std::error_code error;
-    if (std::filesystem::is_regular_file(*link, error)) {
-      file = link;
-    } else {
-      context_.Log().Warning(scene.filename().string() + ": its project link names " + link->string() +
-                             ", which is not a file: " +
-                             (file ? "it is read with " + ProjectPlace(*file) : std::string("it is read without a project")));
-    }
+  const serialization::ProjectLink link = serialization::ReadProjectLink(scene);
+  std::optional<std::filesystem::path> file = link.project ? link.project : serialization::FindProjectFile(scene);
+  if (link.problem) {
+    context_.Log().Warning(scene.filename().string() + ": " + link.problem->message + ": " +
+                           (file ? "it is read with " + ProjectPlace(*file) : std::string("it is read without a project")));
   }
   if (!file) return nullptr;
   return ReadProject(*file, "The scene is read with the built-in components only; its other components are kept as "

@@ -8,8 +8,6 @@
 #include <system_error>
 #include <utility>
 
-#include <nlohmann/json.hpp>
-
 #include "cairn/serialization/asset_folder.h"
 #include "cairn/serialization/atomic_file.h"
 
@@ -82,27 +80,10 @@ bool SameBytes(const fs::path& a, const fs::path& b) {
 }  // namespace
 
 std::optional<fs::path> ProjectLinkOf(const ecs::PlainValue& editor, const fs::path& scene) {
-  const ecs::PlainValue* link = editor.Find(kProjectLinkKey);
-  if (link == nullptr || !link->IsString() || link->AsString().empty()) return std::nullopt;
-  const fs::path named(link->AsString());
-  return Normal(named.is_absolute() ? named : Normal(scene).parent_path() / named);
+  return serialization::ProjectLinkOf(scene, editor).named;
 }
 
-std::optional<fs::path> ReadProjectLink(const fs::path& scene) {
-  const serialization::ReadResult file = serialization::ReadFileText(scene, std::size_t{1} << 30);
-  if (!file.text) return std::nullopt;
-  // Most scenes have no link: only a text that mentions one is parsed.
-  if (file.text->find("\"project\"") == std::string::npos) return std::nullopt;
-  const nlohmann::json document = nlohmann::json::parse(*file.text, nullptr, /*allow_exceptions=*/false);
-  if (!document.is_object()) return std::nullopt;
-  const auto editor = document.find("editor");
-  if (editor == document.end() || !editor->is_object()) return std::nullopt;
-  const auto link = editor->find(kProjectLinkKey);
-  if (link == editor->end() || !link->is_string()) return std::nullopt;
-  ecs::PlainValue object = ecs::PlainValue::MakeObject();
-  object.Add(std::string(kProjectLinkKey), link->get<std::string>());
-  return ProjectLinkOf(object, scene);
-}
+std::optional<fs::path> ReadProjectLink(const fs::path& scene) { return serialization::ReadProjectLink(scene).named; }
 
 void SetProjectLink(ecs::PlainValue& editor, const fs::path& scene, const std::optional<fs::path>& project_file) {
   if (!editor.IsObject()) editor = ecs::PlainValue::MakeObject();
@@ -115,7 +96,7 @@ void SetProjectLink(ecs::PlainValue& editor, const fs::path& scene, const std::o
 }
 
 std::optional<fs::path> GoverningProjectFile(const ecs::PlainValue& editor, const fs::path& scene) {
-  if (std::optional<fs::path> link = ProjectLinkOf(editor, scene); link && IsRegularFile(*link)) return link;
+  if (std::optional<fs::path> linked = serialization::ProjectLinkOf(scene, editor).project) return linked;
   return serialization::FindProjectFile(scene);
 }
 

@@ -300,10 +300,10 @@ void HierarchyPanel::DrawRowLabel(const HierarchyRow& row, bool selected) {
   // Entities of prefab instances are drawn in the prefab colour, the
   // instance's root with its prefab's name after its own.
   serialization::PrefabLibrary* prefabs = context_.Prefabs();
-  const std::optional<serialization::InstanceMember> member =
-      prefabs != nullptr ? serialization::FindInstanceMember(world, *prefabs, row.entity) : std::nullopt;
+  const std::optional<InstanceRowMark> mark =
+      prefabs != nullptr ? MarkInstanceRow(world, *prefabs, row.entity) : std::nullopt;
   ImVec4 colour = ImGui::GetStyleColorVec4(ImGuiCol_Text);
-  if (member) colour = theme::kPrefab;
+  if (mark) colour = theme::kPrefab;
   if (!named || !row.matches) colour = theme::kTextDim;
   if (selected) colour = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
   const ImVec2 text_pos(icon_x + HierarchyMetrics::kIconSize + 7.0f, centre_y - ImGui::GetFontSize() * 0.5f);
@@ -312,55 +312,47 @@ void HierarchyPanel::DrawRowLabel(const HierarchyRow& row, bool selected) {
   const std::string shown = named && label.empty() ? std::string("(unnamed)") : BoundedLabel(label);
   draw->AddText(text_pos, ImGui::ColorConvertFloat4ToU32(colour), shown.c_str());
   float text_end = text_pos.x + ImGui::CalcTextSize(shown.c_str()).x;
-  const bool root = member && member->root == row.entity;
-  const bool overridden = member && HasOverrides(world, *member, row.entity);
-  const std::string stem = root ? std::filesystem::path(member->prefab->path).stem().string() : std::string();
+  const bool root = mark && mark->member.root == row.entity;
+  const bool overridden = mark && mark->Overridden();
+  const std::string stem = root ? std::filesystem::path(mark->member.prefab->path).stem().string() : std::string();
   if (root && stem != label) {  // the prefab's name, when the instance's differs
     const std::string prefab = "  " + stem;
     draw->AddText(ImVec2(text_end, text_pos.y), ImGui::ColorConvertFloat4ToU32(theme::kTextDim), prefab.c_str());
     text_end += ImGui::CalcTextSize(prefab.c_str()).x;
   }
-  if (overridden) {  // a dot: this entity differs from its prefab
-    draw->AddCircleFilled(ImVec2(text_end + 7.0f, centre_y), 2.5f, ImGui::ColorConvertFloat4ToU32(theme::kPrefab));
+  if (overridden) {  // a dot: this entity differs from its prefab (what a save keeps as its overrides)
+    constexpr float kDotRadius = 2.5f;
+    const ImVec2 dot(text_end + 7.0f, centre_y);
+    draw->AddCircleFilled(dot, kDotRadius, ImGui::ColorConvertFloat4ToU32(theme::kPrefab));
+    if (GlobalWidgetMap().Enabled()) {
+      GlobalWidgetMap().RecordBox("hierarchy/overridden/" + label,
+                                  {dot.x - kDotRadius, dot.y - kDotRadius, 2.0f * kDotRadius, 2.0f * kDotRadius});
+    }
   }
   draw->PopClipRect();
   if (!ImGui::IsItemHovered() || ImGui::GetDragDropPayload() != nullptr) return;
   // A name cut by the row's edge shows whole (within bounds) on hover.
   const bool cut = text_end > max.x;
-  if (member) {
+  if (mark) {
     ImGui::BeginTooltip();
     if (cut) ImGui::TextUnformatted(BoundedLabel(label).c_str());
-    const std::string what = root ? "Instance of " + member->prefab->path
-                                  : "Part of the instance '" + actions::DisplayName(world, member->instance_id) +
-                                        "' of " + member->prefab->path;
+    const std::string& path = mark->member.prefab->path;
+    const std::string what = root ? "Instance of " + path
+                                  : "Part of the instance '" + actions::DisplayName(world, mark->member.instance_id) +
+                                        "' of " + path;
     ImGui::TextColored(theme::kPrefab, "%s", BoundedLabel(what).c_str());
-    if (overridden) ImGui::TextColored(theme::kTextDim, "Differs from the prefab (see the Inspector)");
+    if (overridden) {
+      std::string differs = "Differs from the prefab: ";
+      const std::vector<std::string> parts = DescribeOverrides(world, mark->overrides);
+      for (std::size_t i = 0; i < parts.size(); ++i) differs += (i == 0 ? "" : ", ") + parts[i];
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      ImGui::TextColored(theme::kTextDim, "%s", BoundedLabel(differs).c_str());
+      ImGui::PopTextWrapPos();
+    }
     ImGui::EndTooltip();
   } else if (cut) {
     BoundedTooltip(label);
   }
-}
-
-bool HierarchyPanel::HasOverrides(const ecs::Coordinator& world, const serialization::InstanceMember& member,
-                                  ecs::Entity entity) const {
-  const ecs::Coordinator& prefab = *member.prefab->world;
-  const auto* name = world.TryGetComponent<ecs::Name>(entity);
-  const auto* prefab_name = prefab.TryGetComponent<ecs::Name>(member.source);
-  if ((name == nullptr) != (prefab_name == nullptr) || (name != nullptr && name->value != prefab_name->value)) {
-    return true;
-  }
-  const ecs::Signature& signature = world.GetSignature(entity);
-  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
-    const ecs::ComponentInfo& info = world.GetComponentInfo(type);
-    if (!info.serialized || type == world.GetComponentType<ecs::Name>() || info.name == serialization::kPrefabInstanceName) {
-      continue;
-    }
-    const ecs::ComponentInfo* prefab_info = prefab.FindComponentInfo(info.name);
-    const bool in_prefab = prefab_info != nullptr && prefab.HasComponent(member.source, prefab_info->type);
-    if (signature.Test(type) != in_prefab) return true;
-    if (in_prefab && !serialization::OverriddenFields(world, member, entity, type).empty()) return true;
-  }
-  return false;
 }
 
 void HierarchyPanel::HandleRowMouse(const HierarchyRow& row, bool selected) {

@@ -9,7 +9,8 @@
 // its root entity carrying a PrefabInstance component; the other entities of
 // the instance are recognised by their ids, which are derived from the
 // instance's id and the prefab entity's id (InstanceEntityId), so they are
-// the same in every load, merge and copy of the scene.
+// the same in every load, merge and copy of the scene. What an instance
+// changes in its prefab is worked out in one place: prefab_diff.h.
 
 #include <cstddef>
 #include <cstdint>
@@ -103,12 +104,16 @@ std::optional<InstanceMember> FindInstanceMember(const ecs::Coordinator& world, 
 
 // The prefab's value of component `type` (of `world`'s registry) for a
 // member, as the instance would have it (references into the prefab point
-// at the instance's entities); nullopt when the prefab entity lacks it.
+// at the instance's entities; fields matched by name and type as in
+// prefab_diff.h, one the prefab's type lacks left at its default); nullopt
+// when the prefab entity lacks the component.
 std::optional<ecs::ComponentValue> PrefabValue(const ecs::Coordinator& world, const InstanceMember& member,
                                                ecs::ComponentType type);
 
 // The fields of the member's component `type` that differ from the prefab
-// (all of them when the prefab entity lacks the component).
+// (all of them when the prefab entity lacks the component; none when the
+// entity lacks it): DiffComponent's (prefab_diff.h), so exactly the fields
+// a saved scene keeps as this instance's overrides.
 std::vector<const ecs::FieldInfo*> OverriddenFields(const ecs::Coordinator& world, const InstanceMember& member,
                                                     ecs::Entity entity, ecs::ComponentType type);
 

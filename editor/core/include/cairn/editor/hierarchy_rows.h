@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -12,6 +13,8 @@
 
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/fwd.h"
+#include "cairn/serialization/prefab.h"
+#include "cairn/serialization/prefab_diff.h"
 
 namespace cairn::editor {
 
@@ -62,5 +65,28 @@ std::vector<ecs::EntityId> RowIds(const std::vector<HierarchyRow>& rows);
 // Adds every ancestor of the entity to `expanded`, so its row is shown (after
 // selecting it in the viewport). Returns whether anything was added.
 bool ExpandToReveal(const ecs::Coordinator& world, ecs::EntityId id, std::unordered_set<ecs::EntityId>& expanded);
+
+// How the Hierarchy marks the row of an entity of a prefab instance: the
+// instance it belongs to (the row is drawn in the prefab colour) and what it
+// changes in its prefab entity, a dot after its name when anything does.
+// That is serialization::DiffMember: exactly what saving writes as the
+// entity's overrides, a move within the instance and a new position among
+// its siblings included.
+struct InstanceRowMark {
+  serialization::InstanceMember member;
+  serialization::MemberOverrides overrides;
+
+  bool Overridden() const { return !overrides.Empty(); }
+};
+
+// nullopt for a plain entity, and for one whose prefab cannot be loaded.
+std::optional<InstanceRowMark> MarkInstanceRow(const ecs::Coordinator& world, serialization::PrefabLibrary& library,
+                                               ecs::Entity entity);
+
+// What the dot stands for, for the row's tooltip: "name", "parent",
+// "order", then each component by name ("Light.intensity", "Rotator added",
+// "Transform removed").
+std::vector<std::string> DescribeOverrides(const ecs::Coordinator& world,
+                                           const serialization::MemberOverrides& overrides);
 
 }  // namespace cairn::editor

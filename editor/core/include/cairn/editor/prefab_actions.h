@@ -53,15 +53,22 @@ PrefabCreation CreatePrefab(const ecs::Coordinator& world, ecs::EntityId root, s
 // stay). Refuses an entity that is not an instance's root.
 ecs::Action Unpack(const ecs::Coordinator& world, ecs::EntityId root, serialization::PrefabLibrary& library);
 
-// "Revert Light.intensity": the member's field takes the prefab's value again;
-// for a component the prefab lacks, "Revert Light" removes it. Refuses an
-// entity that is not part of an instance.
+// "Revert Light.intensity": the member's field takes the prefab's value again.
+// "Revert Light" undoes what serialization::DiffComponent says the instance
+// changes in the component (prefab_diff.h): its overridden fields take the
+// prefab's values, a component the prefab lacks is removed, one the instance
+// removed comes back; an action without commands when nothing differs.
+// Refuses an entity that is not part of an instance, and a field the
+// prefab's component does not have.
 ecs::Action RevertToPrefab(const ecs::Coordinator& world, ecs::EntityId id, std::string_view component,
                            std::optional<std::string_view> field, serialization::PrefabLibrary& library);
 
-// Writes the member's current field value (the whole component when `field`
-// is none) into its prefab file, saved as the editor saves scenes. Refuses a
-// reference to an entity outside the instance (a prefab cannot name it).
+// Writes the member's current field value into its prefab file, saved as the
+// editor saves scenes. Without `field`: the fields DiffComponent says the
+// instance overrides (the prefab file's other fields stay as they are on
+// disk), or the whole component when the prefab entity lacks it; nothing is
+// written when nothing differs. Refuses a reference to an entity outside
+// the instance (a prefab cannot name it).
 // The caller then brings the open scene's instances up to date
 // (ChangesBetween after reloading).
 void ApplyToPrefab(const ecs::Coordinator& world, ecs::EntityId id, std::string_view component,

@@ -25,22 +25,23 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/plain_value.h"
 #include "cairn/serialization/project.h"
+#include "cairn/serialization/project_link.h"
 
 namespace cairn::editor {
 
 // The editor-object key of the project link: the project file, relative to
 // the scene's folder ('/' separated), or absolute when no relative path leads
-// there (another drive or root).
-inline constexpr std::string_view kProjectLinkKey = "project";
+// there (another drive or root). Read by serialization::ProjectLinkOf.
+using serialization::kProjectLinkKey;
 
-// The project file `editor` links to, for a scene at `scene`: made absolute
-// against the scene's folder and normalised. nullopt without a link (or a
-// link that is not a non-empty string).
+// The project file `editor` links to, for a scene at `scene`, whether or not
+// a file is there (serialization::ProjectLinkOf's `named`). nullopt without a
+// link (or a link that is not a non-empty string).
 std::optional<std::filesystem::path> ProjectLinkOf(const ecs::PlainValue& editor, const std::filesystem::path& scene);
 
-// The project link of the scene file at `scene`, read without loading the
-// scene (its text is parsed only when it mentions "project"). nullopt when
-// the file has none or cannot be read (the load reports that).
+// The project file the scene file at `scene` links to, whether or not a file
+// is there (serialization::ReadProjectLink's `named`). nullopt when the file
+// has no link or cannot be read (the load reports that).
 std::optional<std::filesystem::path> ReadProjectLink(const std::filesystem::path& scene);
 
 // Makes `editor` link a scene at `scene` to `project_file`, written relative

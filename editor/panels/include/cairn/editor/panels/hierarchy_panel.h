@@ -65,10 +65,6 @@ class HierarchyPanel {
   const std::vector<HierarchyRow>& Rows() const { return rows_; }
 
  private:
-  // Whether an instance's entity differs from its prefab entity (name,
-  // components or field values).
-  bool HasOverrides(const ecs::Coordinator& world, const serialization::InstanceMember& member,
-                    ecs::Entity entity) const;
   enum class DropZone { kBefore, kInto, kAfter };
 
   void RebuildRowsIfNeeded();
