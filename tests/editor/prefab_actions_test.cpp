@@ -333,7 +333,7 @@ TEST_CASE("Revert and Apply of a whole component take exactly what the diff call
   CHECK(after.find("\"color\": [1, 0, 0]") != std::string::npos);
 }
 
-TEST_CASE("-0.0 where the prefab has 0 is the instance's own: shown, reverted and applied as such", "[prefab]") {
+TEST_CASE("A field of -0.0 where the prefab has 0 is the instance's own: shown, reverted and applied as such", "[prefab]") {
   Studio studio;
   t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
                               .action);

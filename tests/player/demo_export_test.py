@@ -45,6 +45,11 @@ def main():
         s.type("demo.scene")
         s.key("enter")
         s.wait(3)
+        # Away from its built-in project: Copy Files brings its definitions along.
+        s.expect("expect-dialog", "Save Away From the Project")
+        s.click("modal/relocation/Copy_Files")
+        s.wait(2)
+        s.expect("expect-dialog")
         s.expect("expect-title", "demo.scene")
         s.run()
     scene = os.path.join(seed, "demo.scene")

@@ -324,7 +324,7 @@ TEST_CASE("without a library a world is saved flat with its markers, and collaps
   CHECK(saved.find("Bulb") != std::string::npos);
 }
 
-TEST_CASE("-0.0 against the prefab's 0.0 is an override the Inspector shows, the file keeps and a load restores",
+TEST_CASE("A field of -0.0 against the prefab's 0.0 is an override the Inspector shows, the file keeps and a load restores",
           "[prefab]") {
   Project project;
   project.WriteLamp();
