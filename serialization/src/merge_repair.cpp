@@ -230,12 +230,23 @@ bool SceneRepairer::RepairReferences() {
         const std::string subject = component.key() + "." + field.name;
         if (kept_dangling_.contains({id, subject})) continue;
 
-        const Document* ours_entity = inputs_.ours.Find(id);
-        const Document* ours_component = ours_entity != nullptr ? ComponentOf(*ours_entity, component.key()) : nullptr;
-        const Document* ours_value = nullptr;
-        if (ours_component != nullptr && ours_component->is_object()) {
-          const auto found = ours_component->find(field.name);
-          if (found != ours_component->end()) ours_value = &*found;
+        // The field's value in one side's scene, or nullptr.
+        const auto entity_id = id;  // clang 14 cannot capture a structured binding
+        const auto value_in = [&](const auto& side) -> const Document* {
+          const Document* side_entity = side.Find(entity_id);
+          const Document* side_component = side_entity != nullptr ? ComponentOf(*side_entity, component.key()) : nullptr;
+          if (side_component == nullptr || !side_component->is_object()) return nullptr;
+          const auto found = side_component->find(field.name);
+          return found != side_component->end() ? &*found : nullptr;
+        };
+        const Document* ours_value = value_in(inputs_.ours);
+        const Document* base_value = value_in(inputs_.base);
+        const Document* theirs_value = value_in(inputs_.theirs);
+        // Ours kept the base's reference and theirs, holding the same one,
+        // removed its target: it already dangled in theirs, which is no conflict.
+        const bool ours_unchanged = ours_value != nullptr && base_value != nullptr && *ours_value == *base_value;
+        if (ours_unchanged && theirs_value != nullptr && *theirs_value == *value && !inputs_.theirs.Holds(*target)) {
+          continue;
         }
         if (ours_value != nullptr && *ours_value == *value) {
           // Ours refers to it: keep ours, target included.

@@ -1,10 +1,41 @@
 #include "merge_values.h"
 
+#include <cmath>
+
 namespace cairn::serialization::detail {
+
+namespace {
+
+// Equal as the scene writer would write them: nlohmann's == takes -0.0 for
+// 0.0, but the writer keeps the sign, so a change between them is a change.
+bool SameAsWritten(const Document& a, const Document& b) {
+  if (a.is_number() && b.is_number()) {
+    return a == b && std::signbit(a.get<double>()) == std::signbit(b.get<double>());
+  }
+  if (a.type() != b.type()) return a == b;
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!SameAsWritten(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto member = a.begin(); member != a.end(); ++member) {
+      const auto other = b.find(member.key());
+      if (other == b.end() || !SameAsWritten(member.value(), *other)) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+}  // namespace
 
 bool Same(const Document* a, const Document* b) {
   if (a == nullptr || b == nullptr) return a == b;
-  return *a == *b;
+  return SameAsWritten(*a, *b);
 }
 
 std::string Join(const std::vector<std::string>& parts) {
