@@ -62,7 +62,9 @@ Json NumberArray(std::size_t count, std::string description) {
               {"maxItems", count}};
 }
 
-// "^$|(\.[gG][lL][bB])$": empty, or one of the endings in any case.
+// "^$|(\.[gG][lL][bB])$": empty, or one of the endings in any case. Only ASCII
+// letters have cases; only syntax characters are escaped, so a UTF-8 ending
+// stays valid UTF-8 (an escape inside a multi-byte sequence would break it).
 std::string ExtensionPattern(const std::vector<std::string>& extensions) {
   std::string pattern = "^$";
   for (const std::string& extension : extensions) {
@@ -74,11 +76,11 @@ std::string ExtensionPattern(const std::vector<std::string>& extensions) {
         pattern += static_cast<char>(std::tolower(byte));
         pattern += static_cast<char>(std::toupper(byte));
         pattern += ']';
-      } else if (std::isalnum(byte) || c == '_' || c == '-') {
+      } else if (std::string_view("^$\\.*+?()[]{}|/").find(c) != std::string_view::npos) {
+        pattern += '\\';  // a regular expression's syntax character stands for itself
         pattern += c;
       } else {
-        pattern += '\\';
-        pattern += c;
+        pattern += c;  // digits, '_', '-', any other character and every byte of a UTF-8 sequence as they are
       }
     }
     pattern += '$';

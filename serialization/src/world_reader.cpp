@@ -480,10 +480,15 @@ bool Reader::ReadComponent(const ComponentInfo& info, const Document& value, con
     if (info.FindField(it.key()) != nullptr || is_previous_name(it.key())) continue;
     Place field_place = place;
     field_place.field = it.key();
-    if (migrates) {
+    if (migrates && kind_ == FileKind::kScene) {
       sink_.Warning(field_place.Pointer(), "field " + Quoted(it.key()) + " is not in the " + info.name +
                                                " definition: kept in the file as it is");
       leftovers[it.key()] = *it;
+      continue;
+    }
+    if (migrates) {  // a runtime file keeps nothing for a later save, as with an unknown component
+      sink_.Warning(field_place.Pointer(),
+                    "field " + Quoted(it.key()) + " is not in the " + info.name + " definition: ignored");
       continue;
     }
     sink_.Error(field_place.Pointer(), "unknown field " + Quoted(it.key()) + " (" + info.name +

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "cairn/serialization/project.h"
+#include "cairn/serialization/runtime_export.h"
+#include "cairn/serialization/runtime_loader.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
 #include "test_support.h"
@@ -96,6 +98,28 @@ TEST_CASE("[ProjectMigration] A removed field is kept as unknown data and writte
   REQUIRE(restored.Ok());
   REQUIRE(restored.diagnostics.empty());
   REQUIRE(DoorOf(restored) == PlainValue(PlainValue::Object{{"speed", 4.0f}, {"sound", "creak.ogg"}}));
+}
+
+TEST_CASE("[ProjectMigration] A removed field in a runtime export is ignored with a warning",
+          "[serialization][project]") {
+  const std::string old_definition =
+      R"({"name": "Door", "fields": [{"name": "speed", "type": "float"}, {"name": "sound", "type": "string"}]})";
+  const std::string new_definition = R"({"name": "Door", "fields": [{"name": "speed", "type": "float"}]})";
+  // The scene keeps the removed field as unknown data, and its export carries it.
+  const LoadResult scene = Reopen(SceneWithDoor(R"({"speed": 4, "sound": "creak.ogg"})"), new_definition);
+  const std::string exported = ExportRuntime(*scene.scene->world);
+  REQUIRE(exported.find("\"sound\": \"creak.ogg\"") != std::string::npos);
+
+  const RuntimeLoadResult runtime = LoadRuntime(exported, WithProject(new_definition));
+  REQUIRE(runtime.Ok());
+  REQUIRE(TextsWithSeverity(runtime.diagnostics) ==
+          std::vector<std::string>{"warning /entities/0/components/Door/sound: field \"sound\" is not in the Door "
+                                   "definition: ignored"});
+  const Coordinator& world = *runtime.world;
+  const ComponentInfo& info = *world.FindComponentInfo("Door");
+  REQUIRE(ComponentToPlain(info, world.GetComponentData(world.GetEntity(EntityId{1}), info.type)) ==
+          PlainValue(PlainValue::Object{{"speed", 4.0f}}));
+  REQUIRE(LoadRuntime(exported, WithProject(old_definition)).diagnostics.empty());
 }
 
 TEST_CASE("[ProjectMigration] A removed type is kept as an unknown component", "[serialization][project]") {

@@ -73,6 +73,22 @@ TEST_CASE("A component the caller registers appears in the generated schema", "[
           "#/$defs/component.Health");
 }
 
+TEST_CASE("An asset field's extensions become a pattern that keeps UTF-8 whole and escapes syntax characters",
+          "[serialization][schema][project]") {
+  const ProjectLoadResult project = LoadProject(
+      R"({"format": "cairn.project", "version": 1, "name": "P", "components": [{"name": "Prop", "fields": [)"
+      R"({"name": "mesh", "type": "asset", "extensions": [".gl\u00e9", ".a+b", ".x2_y-z"]}]}]})",
+      *t::MakeWorld());
+  REQUIRE(project.Ok());
+  auto world = t::MakeWorld();
+  RegisterProjectComponents(*world, *project.project);
+  // Dumping the document would throw on invalid UTF-8; it parses back whole.
+  const Document schema = Document::parse(GenerateSceneSchema(*world));
+  REQUIRE(schema["$defs"]["component.Prop"]["properties"]["mesh"]["pattern"] ==
+          "^$|\\.[gG][lL]\u00e9$|\\.[aA]\\+[bB]$|\\.[xX]2_[yY]-[zZ]$");
+  REQUIRE(Document::parse(GenerateRuntimeSchema(*world)).is_object());
+}
+
 TEST_CASE("Saved scenes validate against the scene schema with python3-jsonschema", "[serialization][schema]") {
   const t::TempDir temp("serialization-schema");
   const fs::path& directory = temp.Path();
