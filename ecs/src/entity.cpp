@@ -21,6 +21,8 @@ std::string ToHex(EntityId id) {
   return text;
 }
 
+std::string ToHex(std::uint64_t value) { return ToHex(EntityId{value}); }
+
 std::optional<EntityId> ParseEntityId(std::string_view text) {
   if (text.size() != 16) return std::nullopt;
   std::uint64_t value = 0;

@@ -291,4 +291,10 @@ ReadResult ReadStandardInput(std::size_t max_bytes) {
   return {std::move(text), {}};
 }
 
+fs::path NormalPath(const fs::path& path) {
+  std::error_code error;
+  const fs::path absolute = fs::absolute(path, error);
+  return (error ? path : absolute).lexically_normal();
+}
+
 }  // namespace cairn::serialization

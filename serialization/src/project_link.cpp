@@ -14,13 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path Normal(const fs::path& path) {
-  std::error_code error;
-  fs::path absolute = fs::absolute(path, error);
-  if (error) absolute = path;
-  return absolute.lexically_normal();
-}
-
 Diagnostic Warning(std::string message) {
   return {Diagnostic::Severity::kWarning, std::string(kProjectLinkPointer), std::move(message)};
 }
@@ -36,7 +29,7 @@ ProjectLink LinkFrom(const fs::path& scene, bool present, const std::string* tex
     return link;
   }
   const fs::path named(*text);
-  link.named = Normal(named.is_absolute() ? named : Normal(scene).parent_path() / named);
+  link.named = NormalPath(named.is_absolute() ? named : NormalPath(scene).parent_path() / named);
   std::error_code error;
   if (fs::is_regular_file(*link.named, error)) {
     link.project = link.named;

@@ -1,9 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "cairn/editor/panels/recent_files.h"
+#include "cairn/serialization/atomic_file.h"
 #include "cairn/test/files.h"
 
-using cairn::editor::NormalPath;
+using cairn::serialization::NormalPath;
 using cairn::editor::RecentFiles;
 using cairn::test::ReadText;
 using cairn::test::TempDir;

@@ -16,6 +16,7 @@
 #include "cairn/editor/panels/demo_scene.h"
 #include "cairn/editor/panels/recent_files.h"
 #include "cairn/serialization/asset_folder.h"
+#include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/test/files.h"
 #include "headless_editor.h"
@@ -25,7 +26,7 @@
 using namespace cairn::editor::testing;
 using cairn::test::TempDir;
 using cairn::editor::EditorContext;
-using cairn::editor::NormalPath;
+using cairn::serialization::NormalPath;
 namespace ecs = cairn::ecs;
 
 namespace {

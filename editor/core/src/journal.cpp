@@ -12,6 +12,7 @@
 #include "cairn/ecs/command_plain.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/plain_json.h"
 
 namespace cairn::editor {
@@ -22,19 +23,6 @@ using serialization::Json;
 
 constexpr const char* kFormat = "cairn.journal";
 constexpr int kVersion = 1;
-
-std::string Hex64(std::uint64_t value) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string text(16, '0');
-  for (int i = 15; i >= 0; --i, value >>= 4) text[static_cast<std::size_t>(i)] = kDigits[value & 0xf];
-  return text;
-}
-
-std::filesystem::path Normalised(const std::filesystem::path& path) {
-  std::error_code error;
-  std::filesystem::path absolute = std::filesystem::absolute(path, error);
-  return (error ? path : absolute).lexically_normal();
-}
 
 std::string Quote(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
 
@@ -48,7 +36,7 @@ std::string HeaderLine(const JournalHeader& header) {
   json["version"] = kVersion;
   json["scene"] = header.scene ? Json(header.scene->string()) : Json(nullptr);
   json["scene_size"] = header.fingerprint ? Json(header.fingerprint->size) : Json(nullptr);
-  json["scene_hash"] = header.fingerprint ? Json("fnv1a64:" + Hex64(header.fingerprint->hash)) : Json(nullptr);
+  json["scene_hash"] = header.fingerprint ? Json("fnv1a64:" + ecs::ToHex(header.fingerprint->hash)) : Json(nullptr);
   if (header.project) json["project"] = header.project->string();
   return Dump(json);
 }
@@ -142,7 +130,7 @@ void SyncDirectory(const std::filesystem::path& directory) {
 // ---- Fingerprints and headers ------------------------------------------------
 
 std::string Describe(const SceneFingerprint& fingerprint) {
-  return std::to_string(fingerprint.size) + " bytes, hash fnv1a64:" + Hex64(fingerprint.hash);
+  return std::to_string(fingerprint.size) + " bytes, hash fnv1a64:" + ecs::ToHex(fingerprint.hash);
 }
 
 std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file) {
@@ -167,10 +155,10 @@ JournalHeader JournalHeaderFor(const std::optional<std::filesystem::path>& scene
                                const std::optional<std::filesystem::path>& project) {
   JournalHeader header;
   if (scene) {
-    header.scene = Normalised(*scene);
+    header.scene = serialization::NormalPath(*scene);
     header.fingerprint = FingerprintFile(*scene);
   }
-  if (project) header.project = Normalised(*project);
+  if (project) header.project = serialization::NormalPath(*project);
   return header;
 }
 
@@ -179,8 +167,8 @@ std::optional<std::string> JournalMismatch(const JournalHeader& header,
   if (!header.scene && !scene) return std::nullopt;
   if (!header.scene) return "the journal was written for an untitled scene, not for " + Quote(*scene);
   if (!scene) return "the journal was written for " + Quote(*header.scene) + ", not for an untitled scene";
-  const std::filesystem::path wanted = Normalised(*scene);
-  if (wanted != Normalised(*header.scene)) {
+  const std::filesystem::path wanted = serialization::NormalPath(*scene);
+  if (wanted != serialization::NormalPath(*header.scene)) {
     return "the journal was written for " + Quote(*header.scene) + ", not for " + Quote(wanted);
   }
   const std::optional<SceneFingerprint> now = FingerprintFile(wanted);

@@ -20,15 +20,6 @@ namespace {
 
 std::string Quoted(const std::filesystem::path& path) { return "'" + path.filename().string() + "'"; }
 
-// Absolute and lexically normal (as RecentFiles' NormalPath): how the
-// session names files, so that one file has one name.
-std::filesystem::path NormalPath(const std::filesystem::path& path) {
-  std::error_code error;
-  std::filesystem::path absolute = std::filesystem::absolute(path, error);
-  if (error) absolute = path;
-  return absolute.lexically_normal();
-}
-
 bool Exists(const std::filesystem::path& path) {
   std::error_code error;
   return std::filesystem::exists(path, error);
@@ -100,7 +91,7 @@ void SceneFilesSession::Start(const std::optional<std::filesystem::path>& scene,
     started_ = true;
     return;
   }
-  const std::filesystem::path path = NormalPath(*scene);
+  const std::filesystem::path path = serialization::NormalPath(*scene);
   if (Exists(path)) {
     const bool opened = chosen ? OpenIn(path, *chosen) : Open(path);  // offers recovery itself
     started_ = true;
@@ -272,12 +263,12 @@ void SceneFilesSession::OpenDemo() {
 }
 
 bool SceneFilesSession::Open(const std::filesystem::path& requested) {
-  const std::filesystem::path path = NormalPath(requested);
+  const std::filesystem::path path = serialization::NormalPath(requested);
   return OpenIn(path, ProjectOf(path));
 }
 
 bool SceneFilesSession::OpenIn(const std::filesystem::path& requested, const ProjectPtr& project) {
-  const std::filesystem::path path = NormalPath(requested);
+  const std::filesystem::path path = serialization::NormalPath(requested);
   serialization::LoadOptions options = serialization::ProjectSceneOptions(project);
   options.prefabs = &PrefabsFor(path, project);
   serialization::LoadResult result = serialization::LoadSceneFile(path, options);
@@ -310,7 +301,7 @@ bool SceneFilesSession::OpenIn(const std::filesystem::path& requested, const Pro
 
 std::optional<SceneFilesSession::ProjectPtr> SceneFilesSession::ReadProject(const std::filesystem::path& path,
                                                               const std::string& outcome) {
-  const std::filesystem::path file = ProjectFileIn(NormalPath(path));
+  const std::filesystem::path file = ProjectFileIn(serialization::NormalPath(path));
   serialization::ProjectLoadResult result = serialization::LoadProjectFile(file);
   if (result.project) {
     try {
@@ -362,7 +353,7 @@ void SceneFilesSession::OpenProject(const std::filesystem::path& path) {
 }
 
 void SceneFilesSession::NewProject(const std::filesystem::path& requested) {
-  const std::filesystem::path path = NormalPath(requested);
+  const std::filesystem::path path = serialization::NormalPath(requested);
   const auto refuse = [this, &path](const std::string& why) {
     context_.Log().Error(why);
     ShowReport({"Cannot create a project in '" + path.parent_path().filename().string() + "'",
@@ -394,8 +385,8 @@ SceneWhereabouts SceneFilesSession::Whereabouts() const {
 }
 
 bool SceneFilesSession::AskBeforeSaving(const Task& save) {
-  const std::filesystem::path path = NormalPath(save.path);
-  if (context_.ScenePath() && NormalPath(*context_.ScenePath()) == path) return false;  // it stays where it is
+  const std::filesystem::path path = serialization::NormalPath(save.path);
+  if (context_.ScenePath() && serialization::NormalPath(*context_.ScenePath()) == path) return false;  // it stays where it is
   SceneRelocation relocation = CheckRelocation(Whereabouts(), path);
   if (!relocation.Breaks()) return false;
   relocation_ = std::move(relocation);
@@ -404,7 +395,7 @@ bool SceneFilesSession::AskBeforeSaving(const Task& save) {
 }
 
 bool SceneFilesSession::Save(const std::filesystem::path& requested, SaveChoice choice) {
-  const std::filesystem::path path = NormalPath(requested);
+  const std::filesystem::path path = serialization::NormalPath(requested);
   const SceneWhereabouts scene = Whereabouts();
   ecs::PlainValue editor = EditorDataFor(scene, path);
   ProjectPtr project = context_.Project();
@@ -463,7 +454,7 @@ bool SceneFilesSession::Save(const std::filesystem::path& requested, SaveChoice 
 }
 
 void SceneFilesSession::Export(const std::filesystem::path& requested, bool include_world_matrices) {
-  const std::filesystem::path path = NormalPath(requested);
+  const std::filesystem::path path = serialization::NormalPath(requested);
   serialization::ExportOptions options;
   options.include_world_matrices = include_world_matrices;
   serialization::SaveResult result;
@@ -513,7 +504,7 @@ void SceneFilesSession::OfferRecovery(const std::optional<std::filesystem::path>
   // actions again with that project's components.
   ProjectPtr project = context_.Project();
   const std::optional<std::filesystem::path> current =
-      project && !project->file.empty() ? std::optional(NormalPath(project->file)) : std::nullopt;
+      project && !project->file.empty() ? std::optional(serialization::NormalPath(project->file)) : std::nullopt;
   if (!scene && contents.header.project != current) {
     project = contents.header.project
                   ? ReadProject(*contents.header.project, "Its journal is read with the built-in components only.")

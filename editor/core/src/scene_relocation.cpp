@@ -16,13 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path Normal(const fs::path& path) {
-  std::error_code error;
-  fs::path absolute = fs::absolute(path, error);
-  if (error) absolute = path;
-  return absolute.lexically_normal();
-}
-
 bool IsRegularFile(const fs::path& path) {
   std::error_code error;
   return fs::is_regular_file(path, error);
@@ -30,8 +23,8 @@ bool IsRegularFile(const fs::path& path) {
 
 // The link written for `file` from a scene in `folder`.
 std::string LinkText(const fs::path& file, const fs::path& folder) {
-  const fs::path relative = Normal(file).lexically_relative(Normal(folder));
-  return (relative.empty() ? Normal(file) : relative).generic_string();
+  const fs::path relative = serialization::NormalPath(file).lexically_relative(serialization::NormalPath(folder));
+  return (relative.empty() ? serialization::NormalPath(file) : relative).generic_string();
 }
 
 // Whether the project file at `file` defines `project` (compared as the
@@ -47,7 +40,7 @@ bool DefinesSameProject(const fs::path& file, const serialization::Project& proj
 // in memory) defines the same components.
 bool FindsProject(const std::optional<fs::path>& governing, const serialization::Project& project) {
   if (!governing) return false;
-  if (!project.file.empty()) return Normal(*governing) == Normal(project.file);
+  if (!project.file.empty()) return serialization::NormalPath(*governing) == serialization::NormalPath(project.file);
   return DefinesSameProject(*governing, project);
 }
 
@@ -91,8 +84,8 @@ void SetProjectLink(ecs::PlainValue& editor, const fs::path& scene, const std::o
   std::erase_if(members, [](const ecs::PlainValue::Member& member) { return member.first == kProjectLinkKey; });
   if (!project_file) return;
   const std::optional<fs::path> found = serialization::FindProjectFile(scene);
-  if (found && Normal(*found) == Normal(*project_file)) return;  // found walking up: no link needed
-  editor.Add(std::string(kProjectLinkKey), LinkText(*project_file, Normal(scene).parent_path()));
+  if (found && serialization::NormalPath(*found) == serialization::NormalPath(*project_file)) return;  // found walking up: no link needed
+  editor.Add(std::string(kProjectLinkKey), LinkText(*project_file, serialization::NormalPath(scene).parent_path()));
 }
 
 std::optional<fs::path> GoverningProjectFile(const ecs::PlainValue& editor, const fs::path& scene) {
@@ -109,14 +102,14 @@ ecs::PlainValue EditorDataFor(const SceneWhereabouts& scene, const fs::path& des
 
 SceneRelocation CheckRelocation(const SceneWhereabouts& scene, const fs::path& requested) {
   SceneRelocation relocation;
-  relocation.destination = Normal(requested);
+  relocation.destination = serialization::NormalPath(requested);
   const fs::path& destination = relocation.destination;
   const std::optional<fs::path> governing = GoverningProjectFile(EditorDataFor(scene, destination), destination);
   relocation.asset_destination = governing ? governing->parent_path() : destination.parent_path();
 
   const std::shared_ptr<const serialization::Project>& project = scene.project;
   if (project && !FindsProject(governing, *project)) {
-    if (governing) relocation.destination_project = Normal(*governing);
+    if (governing) relocation.destination_project = serialization::NormalPath(*governing);
     std::set<std::string> used;
     if (scene.world != nullptr) {
       ecs::Coordinator& world = *scene.world;
@@ -138,16 +131,16 @@ SceneRelocation CheckRelocation(const SceneWhereabouts& scene, const fs::path& r
     if (!project->file.empty() || !used.empty()) relocation.lost_project = project;
     relocation.copy_writes_project = !used.empty() && !governing;
     if (!project->file.empty()) {
-      relocation.link_target = Normal(project->file);
+      relocation.link_target = serialization::NormalPath(project->file);
     } else if (scene.asset_folder) {
       const fs::path beside_assets = *scene.asset_folder / serialization::kProjectFileName;
-      if (DefinesSameProject(beside_assets, *project)) relocation.link_target = Normal(beside_assets);
+      if (DefinesSameProject(beside_assets, *project)) relocation.link_target = serialization::NormalPath(beside_assets);
     }
   }
 
   if (scene.asset_folder && scene.world != nullptr) {
-    relocation.asset_source = Normal(*scene.asset_folder);
-    if (relocation.asset_source != Normal(relocation.asset_destination)) {
+    relocation.asset_source = serialization::NormalPath(*scene.asset_folder);
+    if (relocation.asset_source != serialization::NormalPath(relocation.asset_destination)) {
       for (const std::string& path : AssetPaths(*scene.world)) {
         if (serialization::MissingAssetProblem(relocation.asset_source, path)) continue;  // missing already
         const bool same_there = !serialization::MissingAssetProblem(relocation.asset_destination, path) &&
@@ -172,7 +165,7 @@ CopyResult CopyBeside(const SceneRelocation& relocation) {
   std::vector<Planned> copies;
   for (const std::string& asset : relocation.lost_assets) {
     const fs::path from = relocation.asset_source / fs::path(asset);
-    const fs::path to = Normal(relocation.asset_destination / fs::path(asset));
+    const fs::path to = serialization::NormalPath(relocation.asset_destination / fs::path(asset));
     std::error_code error;
     if (fs::exists(to, error)) {
       if (IsRegularFile(to) && SameBytes(from, to)) continue;

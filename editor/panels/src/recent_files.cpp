@@ -10,13 +10,6 @@
 
 namespace cairn::editor {
 
-std::filesystem::path NormalPath(const std::filesystem::path& path) {
-  std::error_code error;
-  std::filesystem::path absolute = std::filesystem::absolute(path, error);
-  if (error) absolute = path;
-  return absolute.lexically_normal();
-}
-
 RecentFiles::RecentFiles(std::filesystem::path file) : file_(std::move(file)) {}
 
 std::string RecentFiles::Load() {
@@ -30,7 +23,7 @@ std::string RecentFiles::Load() {
   std::string line;
   while (std::getline(in, line) && paths_.size() < kCapacity) {
     if (line.empty() || line.front() == '#') continue;
-    const std::filesystem::path path = NormalPath(line);
+    const std::filesystem::path path = serialization::NormalPath(line);
     if (std::find(paths_.begin(), paths_.end(), path) == paths_.end()) paths_.push_back(path);
   }
   return {};
@@ -48,14 +41,14 @@ std::string RecentFiles::Save() const {
 }
 
 void RecentFiles::Add(const std::filesystem::path& path) {
-  const std::filesystem::path normal = NormalPath(path);
+  const std::filesystem::path normal = serialization::NormalPath(path);
   paths_.erase(std::remove(paths_.begin(), paths_.end(), normal), paths_.end());
   paths_.insert(paths_.begin(), normal);
   if (paths_.size() > kCapacity) paths_.resize(kCapacity);
 }
 
 void RecentFiles::Remove(const std::filesystem::path& path) {
-  const std::filesystem::path normal = NormalPath(path);
+  const std::filesystem::path normal = serialization::NormalPath(path);
   paths_.erase(std::remove(paths_.begin(), paths_.end(), normal), paths_.end());
 }
 

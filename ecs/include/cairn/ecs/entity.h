@@ -44,6 +44,8 @@ inline constexpr EntityId kNoEntityId{};
 
 // 16 lowercase hex digits, as written in scene files.
 std::string ToHex(EntityId id);
+// The same 16 digits of any 64-bit value (a hash, a fingerprint).
+std::string ToHex(std::uint64_t value);
 // Appends ToHex(id) to `out` without a temporary (the scene writer's path).
 void AppendHex(std::string& out, EntityId id);
 // Parses exactly 16 hex digits (either case) of a non-zero id; nullopt otherwise.

@@ -53,4 +53,9 @@ ReadResult ReadFileText(const std::filesystem::path& path, std::size_t max_bytes
 // of 1000 bytes".
 ReadResult ReadStandardInput(std::size_t max_bytes);
 
+// `path` made absolute (against the working folder) and lexically normal:
+// the one name Cairn gives a file, to compare, remember and show paths. A
+// path that cannot be made absolute is only normalised.
+std::filesystem::path NormalPath(const std::filesystem::path& path);
+
 }  // namespace cairn::serialization

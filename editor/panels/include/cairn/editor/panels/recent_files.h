@@ -37,7 +37,4 @@ class RecentFiles {
   std::vector<std::filesystem::path> paths_;
 };
 
-// `path` absolute and lexically normal, for comparing and showing paths.
-std::filesystem::path NormalPath(const std::filesystem::path& path);
-
 }  // namespace cairn::editor
