@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstddef>
 #include <cstring>
+#include <initializer_list>
 #include <iterator>
 #include <new>
 #include <stdexcept>
@@ -137,23 +138,28 @@ namespace {
 
 template <typename T>
 constexpr FieldTypeTraits Row(FieldType type, std::string_view name, std::string_view cpp_type, std::size_t floats,
-                              bool ranged, FieldWidget widget) {
-  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats, ranged, widget};
+                              std::initializer_list<FieldHint> hints, float default_step, FieldWidget widget) {
+  std::uint8_t bits = 0;
+  for (const FieldHint hint : hints) bits |= static_cast<std::uint8_t>(hint);
+  return {type, name, cpp_type, sizeof(T), alignof(T), std::is_trivially_copyable_v<T>, floats, bits, default_step, widget};
 }
+
+using enum FieldHint;
+constexpr float kStep = 0.1f;  // a drag's step per pixel for any but whole numbers
 
 // In FieldType's order: TraitsOf indexes it by the enum's value.
 constexpr FieldTypeTraits kFieldTypes[] = {
-    Row<bool>(FieldType::kBool, "bool", "bool", 0, false, FieldWidget::kCheckbox),
-    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0, true, FieldWidget::kDragInt),
-    Row<float>(FieldType::kFloat, "float", "float", 1, true, FieldWidget::kDragFloats),
-    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2, true, FieldWidget::kDragFloats),
-    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3, true, FieldWidget::kDragFloats),
-    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4, true, FieldWidget::kDragFloats),
-    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4, false, FieldWidget::kRotation),
-    Row<std::string>(FieldType::kString, "string", "::std::string", 0, false, FieldWidget::kText),
-    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0, false, FieldWidget::kChoice),
-    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0, false, FieldWidget::kEntityPicker),
-    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0, false, FieldWidget::kText),
+    Row<bool>(FieldType::kBool, "bool", "bool", 0, {}, kStep, FieldWidget::kCheckbox),
+    Row<std::int32_t>(FieldType::kInt, "int", "::std::int32_t", 0, {kRange}, 1.0f, FieldWidget::kDragInt),
+    Row<float>(FieldType::kFloat, "float", "float", 1, {kRange, kUnit}, kStep, FieldWidget::kDragFloats),
+    Row<glm::vec2>(FieldType::kVec2, "vec2", "::glm::vec2", 2, {kRange, kUnit}, kStep, FieldWidget::kDragFloats),
+    Row<glm::vec3>(FieldType::kVec3, "vec3", "::glm::vec3", 3, {kRange, kUnit}, kStep, FieldWidget::kDragFloats),
+    Row<glm::vec4>(FieldType::kVec4, "vec4", "::glm::vec4", 4, {kRange}, kStep, FieldWidget::kDragFloats),
+    Row<glm::quat>(FieldType::kQuat, "quat", "::glm::quat", 4, {}, kStep, FieldWidget::kRotation),
+    Row<std::string>(FieldType::kString, "string", "::std::string", 0, {kMaxLength}, kStep, FieldWidget::kText),
+    Row<std::int32_t>(FieldType::kEnum, "enum", "", 0, {kEnumValues}, kStep, FieldWidget::kChoice),
+    Row<EntityId>(FieldType::kEntityRef, "entity", "::cairn::ecs::EntityId", 0, {}, kStep, FieldWidget::kEntityPicker),
+    Row<std::string>(FieldType::kAsset, "asset", "::std::string", 0, {kExtensions}, kStep, FieldWidget::kText),
 };
 
 constexpr bool RowsFitFieldValue() {

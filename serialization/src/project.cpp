@@ -1,6 +1,7 @@
 #include "cairn/serialization/project.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -43,7 +44,27 @@ std::string FieldTypeList() {
   return list;
 }
 
-bool IsNumeric(FieldType type) { return ecs::TraitsOf(type).ranged; }
+bool IsNumeric(FieldType type) { return ecs::TraitsOf(type).Ranged(); }
+
+// The keys of a field definition that give each kind of limit (FieldHint);
+// unused places are empty.
+struct HintKeys {
+  ecs::FieldHint hint;
+  std::array<std::string_view, 3> keys;
+};
+constexpr HintKeys kHintKeys[] = {
+    {ecs::FieldHint::kRange, {"min", "max", "step"}},       {ecs::FieldHint::kUnit, {"unit"}},
+    {ecs::FieldHint::kMaxLength, {"max_length"}},           {ecs::FieldHint::kExtensions, {"extensions"}},
+    {ecs::FieldHint::kEnumValues, {"values"}},
+};
+
+// Whether `key` gives a limit to some type (and so is known, even where the
+// field's own type takes no such limit).
+bool IsHintKey(std::string_view key) {
+  return std::any_of(std::begin(kHintKeys), std::end(kHintKeys), [key](const HintKeys& entry) {
+    return !key.empty() && std::find(entry.keys.begin(), entry.keys.end(), key) != entry.keys.end();
+  });
+}
 
 // A name usable as a JSON key, a C++ identifier and a label: a letter or
 // underscore, then letters, digits and underscores.
@@ -241,15 +262,17 @@ class ProjectReader {
     field.type = named->type;
     field.hints.color = named->color;
 
+    const ecs::FieldTypeTraits& traits = ecs::TraitsOf(field.type);
     std::vector<std::string_view> keys{"name", "type", "default", "previous_names"};
-    if (IsNumeric(field.type)) keys.insert(keys.end(), {"min", "max", "step"});
-    if (field.type == FieldType::kFloat || field.type == FieldType::kVec2 || field.type == FieldType::kVec3) keys.push_back("unit");
-    if (field.type == FieldType::kString) keys.push_back("max_length");
-    if (field.type == FieldType::kEnum) keys.push_back("values");
-    if (field.type == FieldType::kAsset) keys.push_back("extensions");
+    for (const HintKeys& entry : kHintKeys) {
+      if (!traits.Takes(entry.hint)) continue;
+      for (const std::string_view key : entry.keys) {
+        if (!key.empty()) keys.push_back(key);
+      }
+    }
     for (auto it = object.begin(); it != object.end(); ++it) {
       if (std::find(keys.begin(), keys.end(), it.key()) != keys.end()) continue;
-      const bool known = std::string_view("min max step unit max_length values extensions").find(it.key()) != std::string_view::npos;
+      const bool known = IsHintKey(it.key());
       sink_.Error(pointer + "/" + EscapePointerToken(it.key()),
                   known ? "a " + std::string(named->name) + " field has no " + Quoted(it.key())
                         : "unknown key " + Quoted(it.key()));
@@ -268,8 +291,8 @@ class ProjectReader {
       } else {
         sink_.Error(pointer + "/step", "expected a step above 0");
       }
-    } else if (field.type == FieldType::kInt) {
-      field.hints.speed = 1.0f;
+    } else {
+      field.hints.speed = traits.default_step;
     }
     field.hints.unit = String(object, pointer, "unit", false);
     if (const auto length = object.find("max_length"); length != object.end()) {
@@ -280,9 +303,9 @@ class ProjectReader {
       }
     }
     field.enum_names = Strings(object, pointer, "values");
-    if (field.type == FieldType::kEnum && field.enum_names.empty() && !object.contains("values")) {
+    if (traits.Takes(ecs::FieldHint::kEnumValues) && field.enum_names.empty() && !object.contains("values")) {
       sink_.Error(pointer, "an enum field needs \"values\", the names it can take");
-    } else if (field.type == FieldType::kEnum && field.enum_names.empty()) {
+    } else if (traits.Takes(ecs::FieldHint::kEnumValues) && field.enum_names.empty()) {
       sink_.Error(pointer + "/values", "an enum needs at least one value");
     }
     field.hints.extensions = Strings(object, pointer, "extensions");
@@ -392,8 +415,7 @@ std::optional<fs::path> FindProjectFile(const fs::path& path) {
   std::error_code error;
   // Normal first: the parent of "game/.." is "game" lexically, not the folder
   // "game/.." names.
-  fs::path folder = fs::absolute(path, error).lexically_normal();
-  if (error) return std::nullopt;
+  fs::path folder = NormalPath(path);
   if (!fs::is_directory(folder, error)) folder = folder.parent_path();
   for (;;) {
     const fs::path candidate = folder / kProjectFileName;
@@ -420,7 +442,7 @@ std::string ProjectToText(const Project& project) {
         written["min"] = field.hints.min;
         written["max"] = field.hints.max;
       }
-      if (IsNumeric(field.type) && field.hints.speed != (field.type == FieldType::kInt ? 1.0f : 0.1f)) {
+      if (IsNumeric(field.type) && field.hints.speed != ecs::TraitsOf(field.type).default_step) {
         written["step"] = field.hints.speed;
       }
       if (!field.hints.unit.empty()) written["unit"] = field.hints.unit;

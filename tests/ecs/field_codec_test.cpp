@@ -209,7 +209,7 @@ TEST_CASE("[FieldCodec] Every field type names the Inspector widget that edits i
     // What the widgets rely on in the row: the drag of floats takes its
     // count from it, the text field edits a std::string, and a value's
     // floats fit the room the Inspector copies them into.
-    CHECK((traits.widget == FieldWidget::kDragFloats) == (traits.floats >= 1 && traits.ranged));
+    CHECK((traits.widget == FieldWidget::kDragFloats) == (traits.floats >= 1 && traits.Ranged()));
     CHECK((traits.widget == FieldWidget::kText) == (traits.cpp_type == "::std::string"));
     CHECK(traits.floats <= kMostFieldFloats);
   }

@@ -62,8 +62,8 @@ RuntimeFieldDefinition NewField(std::string name, const serialization::ProjectFi
   field.name = std::move(name);
   field.type = type.type;
   field.hints.color = type.color;
-  if (type.type == ecs::FieldType::kInt) field.hints.speed = 1.0f;
-  if (type.type == ecs::FieldType::kEnum) field.enum_names = {"first", "second"};
+  field.hints.speed = ecs::TraitsOf(type.type).default_step;
+  if (ecs::TraitsOf(type.type).Takes(ecs::FieldHint::kEnumValues)) field.enum_names = {"first", "second"};
   return field;
 }
 
@@ -172,7 +172,7 @@ ProjectChange SetFieldType(const Project& project, const std::string& component,
   RuntimeFieldDefinition fresh = NewField(changed.name, type);
   fresh.previous_names = std::move(changed.previous_names);
   // A range means the same for every ranged type.
-  if (ecs::TraitsOf(changed.type).ranged && ecs::TraitsOf(type.type).ranged) {
+  if (ecs::TraitsOf(changed.type).Ranged() && ecs::TraitsOf(type.type).Ranged()) {
     fresh.hints.min = changed.hints.min;
     fresh.hints.max = changed.hints.max;
   }

@@ -48,30 +48,21 @@ std::string FormatNumber(float value) {
   return out.str();
 }
 
-bool IsNumeric(ecs::FieldType type) { return ecs::TraitsOf(type).ranged; }
-
 // "0..50 m/s", "at most 32", ".glb .gltf": what the Limits column shows.
 std::string LimitsSummary(const ecs::RuntimeFieldDefinition& field) {
+  using enum ecs::FieldHint;
+  const ecs::FieldTypeTraits& traits = ecs::TraitsOf(field.type);
   const ecs::FieldHints& hints = field.hints;
   std::string summary;
-  if (IsNumeric(field.type) && hints.min < hints.max) {
-    summary = FormatNumber(hints.min) + ".." + FormatNumber(hints.max);
-  }
-  if (!hints.unit.empty()) summary += (summary.empty() ? "" : " ") + hints.unit;
-  if (field.type == ecs::FieldType::kString && hints.max_length > 0) {
-    summary = "at most " + std::to_string(hints.max_length);
-  }
-  if (field.type == ecs::FieldType::kAsset) {
-    summary = hints.extensions.empty() ? "any file" : JoinList(hints.extensions);
-  }
-  if (field.type == ecs::FieldType::kEnum) summary = JoinList(field.enum_names);
+  if (traits.Takes(kRange) && hints.min < hints.max) summary = FormatNumber(hints.min) + ".." + FormatNumber(hints.max);
+  if (traits.Takes(kUnit) && !hints.unit.empty()) summary += (summary.empty() ? "" : " ") + hints.unit;
+  if (traits.Takes(kMaxLength) && hints.max_length > 0) summary = "at most " + std::to_string(hints.max_length);
+  if (traits.Takes(kExtensions)) summary = hints.extensions.empty() ? "any file" : JoinList(hints.extensions);
+  if (traits.Takes(kEnumValues)) summary = JoinList(field.enum_names);
   return summary.empty() ? "none" : summary;
 }
 
-bool HasLimits(ecs::FieldType type) {
-  return IsNumeric(type) || type == ecs::FieldType::kString || type == ecs::FieldType::kAsset ||
-         type == ecs::FieldType::kEnum;
-}
+bool HasLimits(ecs::FieldType type) { return ecs::TraitsOf(type).hints != 0; }
 
 }  // namespace
 
@@ -456,6 +447,7 @@ void ProjectSettingsWindow::DrawLimits(const ecs::RuntimeComponentDefinition& de
   popup_open_ = true;
   const std::string& name = definition.name;
   const ecs::RuntimeFieldDefinition& field = definition.fields[index];
+  const ecs::FieldTypeTraits& traits = ecs::TraitsOf(field.type);
   const std::string row = "limits/" + field.name + "/";
   const auto label = [](const char* text) {
     ImGui::AlignTextToFramePadding();
@@ -476,7 +468,7 @@ void ProjectSettingsWindow::DrawLimits(const ecs::RuntimeComponentDefinition& de
     out = value;
     return true;
   };
-  if (IsNumeric(field.type)) {
+  if (traits.Ranged()) {
     ImGui::TextColored(theme::kTextDim, "Min below max bounds the value; equal: no bounds.");
     label("Min");
     if (auto text = CommitText(row + "min", FormatNumber(field.hints.min), 140.0f)) {
@@ -493,8 +485,7 @@ void ProjectSettingsWindow::DrawLimits(const ecs::RuntimeComponentDefinition& de
       ecs::FieldHints hints = field.hints;
       if (number(*text, hints.speed)) set_hints(hints);
     }
-    if (field.type == ecs::FieldType::kFloat || field.type == ecs::FieldType::kVec2 ||
-        field.type == ecs::FieldType::kVec3) {
+    if (traits.Takes(ecs::FieldHint::kUnit)) {
       label("Unit");
       if (auto text = CommitText(row + "unit", field.hints.unit, 140.0f, "m/s")) {
         ecs::FieldHints hints = field.hints;
@@ -502,7 +493,7 @@ void ProjectSettingsWindow::DrawLimits(const ecs::RuntimeComponentDefinition& de
         set_hints(hints);
       }
     }
-  } else if (field.type == ecs::FieldType::kString) {
+  } else if (traits.Takes(ecs::FieldHint::kMaxLength)) {
     label("Max length");
     const std::string current = field.hints.max_length == 0 ? std::string() : std::to_string(field.hints.max_length);
     if (auto text = CommitText(row + "max_length", current, 140.0f, "no limit")) {
@@ -516,14 +507,14 @@ void ProjectSettingsWindow::DrawLimits(const ecs::RuntimeComponentDefinition& de
         set_hints(hints);
       }
     }
-  } else if (field.type == ecs::FieldType::kAsset) {
+  } else if (traits.Takes(ecs::FieldHint::kExtensions)) {
     label("Extensions");
     if (auto text = CommitText(row + "extensions", JoinList(field.hints.extensions), 220.0f, ".glb, .gltf")) {
       ecs::FieldHints hints = field.hints;
       hints.extensions = SplitList(*text);
       set_hints(hints);
     }
-  } else if (field.type == ecs::FieldType::kEnum) {
+  } else if (traits.Takes(ecs::FieldHint::kEnumValues)) {
     label("Values");
     if (auto text = CommitText(row + "values", JoinList(field.enum_names), 260.0f, "first, second")) {
       std::vector<std::string> values = SplitList(*text);

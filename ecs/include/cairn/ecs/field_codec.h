@@ -92,6 +92,18 @@ enum class FieldWidget : std::uint8_t {
   kEntityPicker,  // the target's name, which takes an entity dropped from the Hierarchy
 };
 
+// The limits a field of a type can be given (FieldHints, and an enum's
+// names): what a project file accepts and writes for it and what the Project
+// Settings window offers. The colour flag is not one: it comes with the
+// project type "color" (a vec4).
+enum class FieldHint : std::uint8_t {
+  kRange = 1 << 0,       // min, max and step (FieldHints::min, max, speed)
+  kUnit = 1 << 1,        // FieldHints::unit
+  kMaxLength = 1 << 2,   // FieldHints::max_length
+  kExtensions = 1 << 3,  // FieldHints::extensions
+  kEnumValues = 1 << 4,  // FieldInfo::enum_names
+};
+
 struct FieldTypeTraits {
   FieldType type;
   std::string_view name;      // as files, schemas, projects and messages name it ("vec3")
@@ -100,8 +112,13 @@ struct FieldTypeTraits {
   std::size_t alignment;
   bool trivial;        // copied, moved, compared and destroyed as bytes (all but strings)
   std::size_t floats;  // the float components a value holds (float 1, vecN N, quat 4); 0 for the rest
-  bool ranged;         // FieldHints' min, max and step apply (int, float, vec2/3/4)
+  std::uint8_t hints;  // the FieldHint bits the type takes
+  float default_step;  // FieldHints::speed of a new field, and the step a project file need not write
   FieldWidget widget;  // how the Inspector edits it
+
+  constexpr bool Takes(FieldHint hint) const { return (hints & static_cast<std::uint8_t>(hint)) != 0; }
+  // min, max and step apply (int, float, vec2/3/4).
+  constexpr bool Ranged() const { return Takes(FieldHint::kRange); }
 };
 
 const FieldTypeTraits& TraitsOf(FieldType type);
