@@ -34,13 +34,18 @@
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/actions.h"
+#include "cairn/editor/clipboard.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/euler_hints.h"
+#include "cairn/editor/prefab_actions.h"
 #include "cairn/editor/project_editor.h"
+#include "cairn/serialization/prefab.h"
 #include "cairn/serialization/project.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
+#include "cairn/serialization/unknown_components.h"
+#include "cairn/test/files.h"
 #include "test_world.h"
 
 namespace ecs = cairn::ecs;
@@ -157,12 +162,20 @@ class Session {
  public:
   // With `with_project`, the scene's Ball, Pillar and Level also have the
   // project's Gate, and project definition changes are among the actions.
-  Session(std::uint64_t seed, bool with_project) : random_(seed) {
+  // With `with_prefabs`, the Level subtree becomes a prefab in a folder of
+  // its own, placed twice, and prefab actions (revert, apply, unpack) are
+  // among the actions.
+  Session(std::uint64_t seed, bool with_project, bool with_prefabs = false) : random_(seed) {
     EditorOptions options;
     options.journaling = false;
     options.history_limit = 0;  // undo everything, however long the run
+    if (with_prefabs) {
+      folder_ = std::make_unique<cairn::test::TempDir>("edit-model");
+      options.untitled_asset_folder = folder_->Path();
+    }
     context_ = std::make_unique<EditorContext>(options);
     std::unique_ptr<ecs::Coordinator> world = BuildScene(seed);
+    if (with_prefabs) MakeInstances(*world);
     if (with_project) {
       serialization::ProjectLoadResult project = serialization::LoadProject(kProject);
       REQUIRE(project.Ok());
@@ -182,6 +195,7 @@ class Session {
 
   void Step() {
     if (project_editor_ && Chance(8)) return ProjectStep();
+    if (folder_ && Chance(15)) return PrefabStep();
     const unsigned roll = static_cast<unsigned>(Below(100));
     if (roll < 30) return ElementEdit(false);
     if (roll < 38) return ElementEdit(true);  // a drag of several frames
@@ -190,7 +204,8 @@ class Session {
     if (roll < 70) return RenameEdit();
     if (roll < 84) return UndoStep();
     if (roll < 94) return RedoStep();
-    if (roll < 97) return DeleteOrDuplicate();
+    if (roll < 96) return DeleteOrDuplicate();
+    if (roll < 98) return ClipboardEdit();
     return SaveAndReopenCheck();
   }
 
@@ -204,6 +219,7 @@ class Session {
   }
 
   std::size_t UndoCount() const { return context_->GetHistory().UndoCount(); }
+  std::string PrefabText() const { return cairn::test::ReadText(*folder_ / "level.scene"); }
 
  private:
   // The scene's text with a Gate on each entity that has a MeshRenderer.
@@ -220,8 +236,27 @@ class Session {
     return serialization::SaveSceneToString(world, PlainValue::MakeObject());
   }
 
-  static std::unique_ptr<ecs::Coordinator> BuildScene(std::uint64_t seed) {
+  static std::unique_ptr<ecs::Coordinator> SceneWorld(std::uint64_t seed) {
     std::unique_ptr<ecs::Coordinator> world = cairn::editor::testing::MakeWorld(seed);
+    serialization::RegisterUnknownComponents(*world);
+    serialization::RegisterPrefabInstance(*world);
+    return world;
+  }
+
+  // Level and its subtree become the prefab level.scene, and a second
+  // instance of it is placed.
+  void MakeInstances(ecs::Coordinator& world) {
+    namespace t = cairn::editor::testing;
+    serialization::PrefabLibrary& library = *context_->Prefabs();
+    const EntityId level = world.GetEntityId(world.FirstChild(ecs::kNullEntity));
+    REQUIRE(world.GetComponent<ecs::Name>(world.GetEntity(level)).value == "Level");
+    t::Apply(world, actions::CreatePrefab(world, level, "level.scene", library, SceneWorld(99)).action);
+    const EntityId ids[] = {level};
+    for (int copy = 0; copy < 3; ++copy) t::Apply(world, actions::Duplicate(world, ids, &library));
+  }
+
+  static std::unique_ptr<ecs::Coordinator> BuildScene(std::uint64_t seed) {
+    std::unique_ptr<ecs::Coordinator> world = SceneWorld(seed);
     namespace t = cairn::editor::testing;
     const EntityId level = t::AddEntity(*world, "Level");
     const EntityId ball = t::AddEntity(*world, "Ball", level);
@@ -388,6 +423,15 @@ class Session {
     const auto& [component, field] = kFields[Below(kFields.size())];
     const std::vector<EntityId> ids = Select(Having(component));
     if (ids.empty()) return;
+    SetWholeField(ids, component, field);
+  }
+
+  void SetWholeField(EntityId id, const std::string& component, const std::string& field) {
+    SetWholeField(std::vector<EntityId>{id}, component, field);
+  }
+
+  // One random value of the field set on every entity of `ids`.
+  void SetWholeField(const std::vector<EntityId>& ids, const std::string& component, const std::string& field) {
     const ecs::FieldInfo& info = *context_->World().FindComponentInfo(component)->FindField(field);
     PlainValue value;
     switch (info.type) {
@@ -398,7 +442,14 @@ class Session {
         value = Chance(20) ? PlainValue(nullptr) : PlainValue(ecs::ToHex(all[Below(all.size())]));
         break;
       }
-      default: value = PlainValue(AsFloat(AnyNumber())); break;
+      case ecs::FieldType::kFloat: value = PlainValue(AsFloat(AnyNumber())); break;
+      case ecs::FieldType::kInt: value = PlainValue(static_cast<double>(Below(20))); break;
+      default: {  // a vector or a colour
+        PlainValue::Array elements;
+        for (std::size_t i = 0; i < ecs::TraitsOf(info.type).floats; ++i) elements.emplace_back(AsFloat(AnyNumber()));
+        value = PlainValue(std::move(elements));
+        break;
+      }
     }
     const FieldTable before = table_;
     const std::size_t undo_before = UndoCount();
@@ -455,14 +506,7 @@ class Session {
     if (all.size() < 4 || all.size() > 40) return;  // keep the scene small and never empty
     const EntityId id = all[Below(all.size())];
     const ecs::Coordinator& world = context_->World();
-    std::set<EntityId> subtree{id};
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (const EntityId other : all) {
-        const ecs::Entity parent = world.GetParent(world.GetEntity(other));
-        if (!parent.IsNull() && subtree.contains(world.GetEntityId(parent)) && subtree.insert(other).second) grew = true;
-      }
-    }
+    const std::set<EntityId> subtree = Subtree(id);
     const FieldTable before = table_;
     const std::size_t undo_before = UndoCount();
     const std::vector<EntityId> selection{id};
@@ -486,6 +530,90 @@ class Session {
       REQUIRE(copies == subtree.size());
     }
     Record("delete or duplicate", before, Diff(before, table_), undo_before);
+  }
+
+  // Through the clipboard, as Edit > Copy/Cut/Paste and the Inspector's
+  // component menu do it: a component copied from one entity and pasted on
+  // a selection (each selected entity then has exactly the copied fields,
+  // added where it lacked the component), or a subtree cut (its values go)
+  // and pasted back as copies. Each is one undo step.
+  void ClipboardEdit() {
+    cairn::editor::Clipboard& clipboard = context_->GetClipboard();
+    ecs::Coordinator& world = context_->World();
+    if (Chance(50)) {
+      static const std::vector<std::string> kComponents{"Transform", "MeshRenderer", "Light", "Rotator"};
+      const std::string& component = kComponents[Below(kComponents.size())];
+      const std::vector<EntityId> sources = Having(component);
+      if (sources.empty()) return;
+      const EntityId source = sources[Below(sources.size())];
+      clipboard.CopyComponent(world, source, component);
+      const std::vector<EntityId> ids = Select(Having("Name"));
+      const FieldTable before = table_;
+      const std::size_t undo_before = UndoCount();
+      std::vector<std::pair<std::string, PlainValue>> copied;
+      for (const auto& [key, value] : before) {
+        if (std::get<0>(key) == source && std::get<1>(key) == component) copied.emplace_back(std::get<2>(key), value);
+      }
+      context_->Enqueue(clipboard.PasteComponent(world, ids));
+      Flush();
+      for (const EntityId id : ids) {
+        for (const auto& [field, value] : copied) table_[{id, component, field}] = value;
+      }
+      // Pasting a value every selected entity already has changes no value;
+      // whether that is a step of its own, undo and redo keep the model's pace.
+      if (Diff(before, table_).empty()) {
+        Check("paste component", before, {});
+        REQUIRE(UndoCount() <= undo_before + 1);
+        if (UndoCount() == undo_before + 1) {
+          undo_.push_back(before);
+          redo_.clear();
+        }
+        return;
+      }
+      Record("paste " + component, before, Diff(before, table_), undo_before);
+      return;
+    }
+    const std::vector<EntityId> all = Having("Name");
+    if (all.size() < 4 || all.size() > 40) return;
+    const EntityId id = all[Below(all.size())];
+    const std::set<EntityId> subtree = Subtree(id);
+    const std::vector<EntityId> selection{id};
+    FieldTable before = table_;
+    std::size_t undo_before = UndoCount();
+    clipboard.CopyEntities(world, selection);
+    context_->Enqueue(actions::Delete(world, selection));  // Cut: copy, then delete
+    Flush();
+    std::erase_if(table_, [&](const auto& entry) { return subtree.contains(std::get<0>(entry.first)); });
+    Record("cut", before, Diff(before, table_), undo_before);
+
+    before = table_;
+    undo_before = UndoCount();
+    context_->Enqueue(clipboard.PasteEntities(world));
+    Flush();
+    const FieldTable actual = ReadTable(world);
+    std::size_t copies = 0;
+    for (const auto& [key, value] : actual) {
+      if (before.contains(key)) continue;
+      table_[key] = value;
+      if (std::get<1>(key) == "Name") ++copies;
+    }
+    REQUIRE(copies == subtree.size());
+    Record("paste", before, Diff(before, table_), undo_before);
+  }
+
+  // `id` and every entity below it.
+  std::set<EntityId> Subtree(EntityId id) const {
+    const std::vector<EntityId> all = Having("Name");
+    const ecs::Coordinator& world = context_->World();
+    std::set<EntityId> subtree{id};
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const EntityId other : all) {
+        const ecs::Entity parent = world.GetParent(world.GetEntity(other));
+        if (!parent.IsNull() && subtree.contains(world.GetEntityId(parent)) && subtree.insert(other).second) grew = true;
+      }
+    }
+    return subtree;
   }
 
   // A definition change through Project Settings: a field of Gate renamed,
@@ -528,6 +656,92 @@ class Session {
     Record("project step", before, Diff(before, table_), undo_before);
   }
 
+  // A prefab action on a member of an instance, as the Inspector's menus do
+  // it: Revert a field (it takes the prefab's value; nothing else changes),
+  // Apply a field to the prefab (the prefab file changes, and the same
+  // field of the same prefab entity in every other instance that does not
+  // override it takes the applied value; nothing else changes), or Unpack
+  // the instance (no value changes; its root loses its prefab marker). Each
+  // is one undo step; undoing Apply also writes the prefab file back.
+  void PrefabStep() {
+    serialization::PrefabLibrary& library = *context_->Prefabs();
+    const ecs::Coordinator& world = context_->World();
+    std::vector<std::pair<EntityId, serialization::InstanceMember>> members;
+    for (const EntityId id : Having("Name")) {
+      if (auto member = serialization::FindInstanceMember(world, library, world.GetEntity(id))) {
+        members.emplace_back(id, std::move(*member));
+      }
+    }
+    if (members.empty()) return;
+    const auto& [id, member] = members[Below(members.size())];
+    const unsigned roll = static_cast<unsigned>(Below(100));
+    if (roll < 4) {
+      const FieldTable before = table_;
+      const std::size_t undo_before = UndoCount();
+      const EntityId root = world.GetEntityId(member.root);
+      context_->Enqueue(actions::Unpack(world, root, library));
+      Flush();
+      std::erase_if(table_, [&](const auto& entry) {
+        return std::get<0>(entry.first) == root && std::get<1>(entry.first) == serialization::kPrefabInstanceName;
+      });
+      Record("unpack", before, Diff(before, table_), undo_before);
+      return;
+    }
+    static const std::vector<std::pair<std::string, std::string>> kFields{
+        {"Transform", "position"}, {"Transform", "scale"},          {"MeshRenderer", "color"},
+        {"MeshRenderer", "mesh"},  {"Rotator", "degrees_per_second"}, {"Light", "intensity"}};
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (const auto& pair : kFields) {
+      if (table_.contains({id, pair.first, pair.second})) fields.push_back(pair);
+    }
+    if (fields.empty()) return;
+    const auto& [component, field] = fields[Below(fields.size())];
+    const ecs::ComponentInfo& info = *world.FindComponentInfo(component);
+    const ecs::FieldInfo& field_info = *info.FindField(field);
+    const std::optional<ecs::ComponentValue> prefab_value = serialization::PrefabValue(world, member, info.type);
+    if (!prefab_value) return;  // a component this instance added: nothing to revert to or to apply into
+    if (Chance(70)) SetWholeField(id, component, field);  // most often the field is the instance's own first
+    const FieldTable before = table_;
+    const std::size_t undo_before = UndoCount();
+    if (roll < 50) {
+      const ecs::Action revert = actions::RevertToPrefab(world, id, component, field, library);
+      table_.at({id, component, field}) = ecs::FieldToPlain(field_info, prefab_value->Data());
+      if (revert.commands.empty()) {
+        REQUIRE(Diff(before, table_).empty());
+        return;
+      }
+      context_->Enqueue(revert);
+      Flush();
+      Record("revert " + component + "." + field, before, Diff(before, table_), undo_before);
+      return;
+    }
+    // The same prefab entity in the other instances of the same prefab.
+    std::set<EntityId> siblings;
+    for (const auto& [other, other_member] : members) {
+      if (other != id && other_member.prefab == member.prefab && other_member.source == member.source) {
+        siblings.insert(other);
+      }
+    }
+    std::optional<cairn::editor::FileStep> change = actions::ApplyToPrefab(world, id, component, field, library);
+    if (!change) {
+      REQUIRE(table_.at({id, component, field}) == ecs::FieldToPlain(field_info, prefab_value->Data()));
+      return;
+    }
+    const PlainValue applied = table_.at({id, component, field});
+    const std::string prefab_before = PrefabText();
+    context_->ChangePrefabFile(std::move(*change), "Apply " + component + "." + field);
+    REQUIRE(PrefabText() != prefab_before);  // an Apply that is a step changes the prefab
+    const FieldTable actual = ReadTable(context_->World());
+    for (const auto& [other, c, f, element] : Diff(before, actual)) {
+      INFO("apply " << component << "." << field << " changed " << ecs::ToHex(other) << " " << c << "." << f);
+      REQUIRE((c == component && f == field));
+      REQUIRE(siblings.contains(other));
+      REQUIRE(actual.at({other, c, f}) == applied);
+    }
+    table_ = actual;
+    Record("apply " + component + "." + field, before, Diff(before, table_), undo_before);
+  }
+
   // The scene written, read back and written again is the same file with the same values.
   void SaveAndReopenCheck() {
     const std::string text = Text(context_->World());
@@ -547,6 +761,7 @@ class Session {
   ModelAngles model_angles_;
   std::unique_ptr<cairn::editor::ProjectEditor> project_editor_;
   std::size_t renames_ = 0;
+  std::unique_ptr<cairn::test::TempDir> folder_;  // the prefabs' folder, with_prefabs
 };
 
 std::size_t ActionsPerSeed() {
@@ -578,5 +793,20 @@ TEST_CASE("Random edits and project definition changes share one history, and un
       session.Step();
     }
     session.UndoEverything();
+  }
+}
+
+TEST_CASE("Random edits and prefab actions share one history, and undo gives back the first file and the prefab",
+          "[editor][model][prefab]") {
+  const std::size_t steps = ActionsPerSeed() / 5;
+  for (std::uint64_t seed : {21u, 22u}) {
+    Session session(seed, false, true);
+    const std::string prefab = session.PrefabText();
+    for (std::size_t step = 0; step < steps; ++step) {
+      INFO("seed " << seed << ", action " << step);
+      session.Step();
+    }
+    session.UndoEverything();
+    REQUIRE(session.PrefabText() == prefab);
   }
 }

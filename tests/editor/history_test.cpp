@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "cairn/ecs/errors.h"
 #include "cairn/ecs/world_dump.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
@@ -406,4 +408,58 @@ TEST_CASE("A drag never merges across a project step", "[editor][history][projec
   f.history.RecordProjectStep("Describe 'Door'", Step("same"), false);
   f.Do(f.MoveTo(2.0f), key);
   CHECK(f.history.UndoCount() == 3);
+}
+
+TEST_CASE("A step's files are written before its action, in reverse on undo, and put back when it fails",
+          "[editor][history]") {
+  Fixture f;
+  // Files as a map; the file function logs each write.
+  std::map<std::string, std::string> disk{{"a", "a0"}, {"b", "b0"}};
+  std::vector<std::string> writes;
+  const History::FileFn files = [&](const cairn::editor::FileStep& file, bool undo) {
+    const std::string key = file.path.string();
+    writes.push_back(key + (undo ? "<" : ">"));
+    disk[key] = undo ? file.before : file.after;
+  };
+  const Action rename = actions::Rename(*f.world, f.crate, "Crate");
+  Action inverse = t::Apply(*f.world, rename);
+  disk = {{"a", "a1"}, {"b", "b1"}};
+  f.history.Record(rename, std::move(inverse), "a key", {}, {}, {{"a", "a0", "a1"}, {"b", "b0", "b1"}});
+  // A step with files never merges with the next one of the same key.
+  f.Do(f.MoveTo(1.0f), "a key");
+  f.Do(f.MoveTo(2.0f), "a key");
+  REQUIRE(f.history.UndoCount() == 2);
+  REQUIRE(f.history.Undo(f.apply, {}, files));
+  CHECK(writes.empty());  // the move has no files
+
+  // Without a file function the step is refused, and nothing changed.
+  CHECK_THROWS_AS(f.history.Undo(f.apply), cairn::editor::EditorError);
+  CHECK(f.history.UndoCount() == 1);
+  REQUIRE(f.history.Undo(f.apply, {}, files));
+  CHECK(writes == std::vector<std::string>{"b<", "a<"});
+  CHECK(disk == std::map<std::string, std::string>{{"a", "a0"}, {"b", "b0"}});
+  CHECK(t::Get<cairn::ecs::Name>(*f.world, f.crate).value == "Box");
+
+  writes.clear();
+  REQUIRE(f.history.Redo(f.apply, {}, files));
+  CHECK(writes == std::vector<std::string>{"a>", "b>"});
+  CHECK(disk == std::map<std::string, std::string>{{"a", "a1"}, {"b", "b1"}});
+
+  // The action fails after the files were written: they go back, and the step stays.
+  writes.clear();
+  const History::ApplyFn failing = [](const Action&) -> Action { throw cairn::ecs::CommandError("refused"); };
+  CHECK_THROWS_AS(f.history.Undo(failing, {}, files), cairn::ecs::CommandError);
+  CHECK(writes == std::vector<std::string>{"b<", "a<", "a>", "b>"});
+  CHECK(disk == std::map<std::string, std::string>{{"a", "a1"}, {"b", "b1"}});
+  CHECK(f.history.UndoCount() == 1);
+  CHECK(f.history.RedoCount() == 1);  // the move, undone first
+}
+
+TEST_CASE("A step that changed only files is recorded", "[editor][history]") {
+  History history;
+  history.Record(Action{"Apply", {}}, Action{"Apply", {}}, {}, {}, {}, {{"p", "old", "new"}});
+  CHECK(history.UndoCount() == 1);
+  CHECK(history.IsDirty());
+  history.Record(Action{"Nothing", {}}, Action{"Nothing", {}});
+  CHECK(history.UndoCount() == 1);
 }

@@ -67,6 +67,15 @@ struct Studio {
   }
 
   std::string Save() { return serialization::SaveSceneToString(*world, ecs::PlainValue(), &library); }
+  // Apply to Prefab as the editor's step does it: the file written with the
+  // bytes ApplyToPrefab works out. False when there was nothing to apply.
+  bool Apply(EntityId id, std::string_view component, std::optional<std::string_view> field) {
+    const std::optional<cairn::editor::FileStep> change = actions::ApplyToPrefab(*world, id, component, field, library);
+    if (!change) return false;
+    CHECK(change->before == cairn::test::ReadText(change->path));  // the file as it is now
+    cairn::test::WriteText(change->path, change->after);
+    return true;
+  }
   std::unique_ptr<ecs::Coordinator> Reload(const std::string& text) {
     serialization::LoadOptions with_library = options;
     with_library.prefabs = &library;
@@ -169,8 +178,7 @@ TEST_CASE("Instances follow their prefab, keep their overrides, and copies stay 
   ecs::Light bright;
   bright.intensity = 7.0f;
   t::Put(*studio.world, studio.Member(studio.lamp, "lamp.scene", "Bulb"), bright);
-  actions::ApplyToPrefab(*studio.world, studio.Member(studio.lamp, "lamp.scene", "Bulb"), "Light", "intensity",
-                         studio.library);
+  REQUIRE(studio.Apply(studio.Member(studio.lamp, "lamp.scene", "Bulb"), "Light", "intensity"));
   const auto reopened = studio.Reload(text);
   CHECK(t::Get<ecs::Light>(*reopened, studio.Member(studio.lamp, "lamp.scene", "Bulb")).intensity == 7.0f);
   CHECK(t::Get<ecs::Light>(*reopened, studio.Member(third, "lamp.scene", "Bulb")).intensity == 7.0f);
@@ -268,6 +276,75 @@ TEST_CASE("An open scene's instances follow a prefab changed on disk, as one und
   CHECK_FALSE(context.RefreshPrefabInstances(3.0));  // nothing changed since
 }
 
+TEST_CASE("Apply to Prefab is one undoable step: undo writes the prefab file back and restores the scene",
+          "[prefab]") {
+  Studio studio;
+  t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
+                              .action);
+  const EntityId ids[] = {studio.lamp};
+  const ecs::Action duplicated = actions::Duplicate(*studio.world, ids, &studio.library);
+  t::Apply(*studio.world, duplicated);
+  const EntityId second = actions::CreatedEntities(duplicated).front();
+  cairn::editor::EditorOptions options;
+  options.journaling = false;
+  options.untitled_asset_folder = studio.folder.Path();
+  cairn::editor::EditorContext context(options);
+  serialization::LoadResult loaded = serialization::LoadScene(studio.Save(), context.SceneLoadOptions());
+  REQUIRE(loaded.Ok());
+  context.ReplaceWorld(std::move(loaded.scene->world));
+  const auto save = [&] { return serialization::SaveSceneToString(context.World(), ecs::PlainValue(), context.Prefabs()); };
+  const std::filesystem::path file = studio.folder / "lamp.scene";
+  const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
+  const EntityId other_bulb = studio.Member(second, "lamp.scene", "Bulb");
+  const float plain = t::Get<ecs::Light>(context.World(), other_bulb).intensity;
+
+  ecs::Light bright;
+  bright.intensity = 7.0f;
+  t::Put(context.World(), bulb, bright);
+  const std::string prefab_before = cairn::test::ReadText(file);
+  const std::string scene_before = save();
+  const std::size_t steps = context.GetHistory().UndoCount();
+
+  std::optional<cairn::editor::FileStep> change =
+      actions::ApplyToPrefab(context.World(), bulb, "Light", "intensity", *context.Prefabs());
+  REQUIRE(change);
+  CHECK(change->before == prefab_before);
+  const std::string prefab_after = change->after;
+  context.ChangePrefabFile(std::move(*change), "Apply Light.intensity to lamp.scene");
+  // Applied at once, as one step: the file, and the other instance following it.
+  CHECK(cairn::test::ReadText(file) == prefab_after);
+  CHECK(t::Get<ecs::Light>(context.World(), other_bulb).intensity == 7.0f);
+  CHECK(context.GetHistory().UndoCount() == steps + 1);
+  CHECK(context.GetHistory().UndoName() == "Apply Light.intensity to lamp.scene");
+  CHECK(context.GetHistory().IsDirty());
+  const std::string scene_after = save();
+  CHECK(scene_after != scene_before);  // the first lamp's brightness is the prefab's now, no override
+
+  context.Undo();
+  REQUIRE(context.Flush().errors.empty());
+  CHECK(cairn::test::ReadText(file) == prefab_before);
+  CHECK(t::Get<ecs::Light>(context.World(), other_bulb).intensity == plain);
+  CHECK(t::Get<ecs::Light>(context.World(), bulb).intensity == 7.0f);
+  CHECK(save() == scene_before);
+  CHECK_FALSE(context.RefreshPrefabInstances(10.0));  // the write back is no change for the scene to follow
+
+  context.Redo();
+  REQUIRE(context.Flush().errors.empty());
+  CHECK(cairn::test::ReadText(file) == prefab_after);
+  CHECK(save() == scene_after);
+
+  // The prefab changes on disk after the step: undo does not overwrite it.
+  const std::string elsewhere = prefab_after + "\n";
+  cairn::test::WriteText(file, elsewhere);
+  context.Undo();
+  const cairn::editor::FlushResult refused = context.Flush();
+  REQUIRE(refused.errors.size() == 1);
+  CHECK(refused.errors[0].find("changed on disk since") != std::string::npos);
+  CHECK(cairn::test::ReadText(file) == elsewhere);
+  CHECK(context.GetHistory().UndoName() == "Apply Light.intensity to lamp.scene");
+  CHECK(t::Get<ecs::Light>(context.World(), other_bulb).intensity == 7.0f);
+}
+
 TEST_CASE("A scene saved before its prefab moved in the Assets panel still opens, following the move", "[prefab]") {
   Studio studio;
   t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
@@ -321,10 +398,10 @@ TEST_CASE("Revert and Apply of a whole component take exactly what the diff call
 
   // Apply of a component nothing of which differs leaves the file alone.
   const std::string before = cairn::test::ReadText(studio.folder / "lamp.scene");
-  actions::ApplyToPrefab(*studio.world, studio.lamp, "Transform", std::nullopt, studio.library);
+  CHECK_FALSE(studio.Apply(studio.lamp, "Transform", std::nullopt));
   CHECK(cairn::test::ReadText(studio.folder / "lamp.scene") == before);
   // Apply of Light writes its two fields; then nothing of it is the instance's own.
-  actions::ApplyToPrefab(*studio.world, bulb, "Light", std::nullopt, studio.library);
+  REQUIRE(studio.Apply(bulb, "Light", std::nullopt));
   const auto member = serialization::FindInstanceMember(*studio.world, studio.library, studio.world->GetEntity(bulb));
   REQUIRE(member);
   CHECK(serialization::OverriddenFields(*studio.world, *member, studio.world->GetEntity(bulb), light).empty());
@@ -356,7 +433,7 @@ TEST_CASE("A field of -0.0 where the prefab has 0 is the instance's own: shown, 
   t::Apply(*studio.world, undo);
   CHECK(std::signbit(t::Get<ecs::Transform>(*studio.world, bulb).position.y));
 
-  actions::ApplyToPrefab(*studio.world, bulb, "Transform", "position", studio.library);
+  REQUIRE(studio.Apply(bulb, "Transform", "position"));
   CHECK(cairn::test::ReadText(studio.folder / "lamp.scene").find("-0.0") != std::string::npos);
   CHECK(overridden() == 0);
 }

@@ -11,6 +11,7 @@
 #include "cairn/editor/prefab_actions.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/serialization/asset_folder.h"
+#include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/project_scenes.h"
 #include "cairn/serialization/scene_writer.h"
 #include "cairn/serialization/unknown_components.h"
@@ -93,23 +94,80 @@ bool EditorContext::RefreshPrefabInstances(double now) {
   }
   std::string names;
   for (const std::string& key : changed) names += (names.empty() ? "" : ", ") + key;
-  serialization::LoadResult updated = serialization::LoadScene(text, SceneLoadOptions());
+  std::string reason;
+  std::optional<ecs::Action> action = InstancesFollowingPrefabs(text, "Update instances of " + names, reason);
+  if (!action) {
+    log_.Warning(names + " changed on disk, but the scene's instances cannot use it: " + reason);
+    return false;
+  }
+  if (action->commands.empty()) return false;
+  Enqueue(std::move(*action));
+  log_.Info(names + " changed on disk: the instances in this scene follow (Undo takes this back)");
+  return true;
+}
+
+std::optional<ecs::Action> EditorContext::InstancesFollowingPrefabs(const std::string& scene, std::string name,
+                                                                   std::string& reason) const {
+  serialization::LoadResult updated = serialization::LoadScene(scene, SceneLoadOptions());
   if (!updated.Ok()) {
-    std::string reason;
     for (const serialization::Diagnostic& diagnostic : updated.diagnostics) {
       if (diagnostic.IsError()) {
         reason = diagnostic.ToString();
         break;
       }
     }
-    log_.Warning(names + " changed on disk, but the scene's instances cannot use it: " + reason);
-    return false;
+    return std::nullopt;
   }
-  ecs::Action action = actions::ChangesBetween(*world_, *updated.scene->world, "Update instances of " + names);
-  if (action.commands.empty()) return false;
-  Enqueue(std::move(action));
-  log_.Info(names + " changed on disk: the instances in this scene follow (Undo takes this back)");
-  return true;
+  return actions::ChangesBetween(*world_, *updated.scene->world, std::move(name));
+}
+
+void EditorContext::ChangePrefabFile(FileStep file, std::string name) {
+  if (play_) throw EditorError(name + " is not possible while the scene plays: stop it (Ctrl+P) to edit");
+  Flush();
+  serialization::PrefabLibrary* prefabs = Prefabs();
+  if (prefabs == nullptr) throw EditorError("the scene has no asset folder, so it uses no prefabs");
+  // The scene as instances of the prefabs as they are loaded, read back once
+  // the file has changed: every instance then follows, keeping its overrides.
+  std::string scene;
+  {
+    const serialization::PrefabLibrary::Pin as_loaded(*prefabs);
+    scene = serialization::SaveSceneToString(*world_, ecs::PlainValue(), prefabs);
+  }
+  WriteFileStep(file, false);
+  std::string reason;
+  std::optional<ecs::Action> action;
+  try {
+    action = InstancesFollowingPrefabs(scene, name, reason);
+  } catch (...) {
+    WriteFileStep(file, true);
+    throw;
+  }
+  if (!action) {
+    WriteFileStep(file, true);
+    throw EditorError("the scene cannot use the changed " + file.path.filename().string() + ": " + reason);
+  }
+  EnqueueOptions options;
+  options.files.push_back(std::move(file));
+  Enqueue(std::move(*action), std::move(options));
+  const FlushResult result = Flush();
+  if (!result.errors.empty()) throw EditorError(result.errors.front());  // the file is back as it was
+}
+
+void EditorContext::WriteFileStep(const FileStep& file, bool undo) {
+  const std::string& from = undo ? file.after : file.before;
+  const std::string& to = undo ? file.before : file.after;
+  const serialization::ReadResult current = serialization::ReadFileText(file.path, SceneLoadOptions().max_bytes);
+  if (!current.text) throw EditorError(current.error);
+  if (*current.text != to) {
+    if (*current.text != from) {
+      throw EditorError(file.path.string() + " changed on disk since; writing it would lose that change");
+    }
+    const serialization::SaveResult saved = serialization::WriteFileAtomically(file.path, to);
+    if (!saved.ok) throw EditorError(saved.error);
+  }
+  // The prefabs are read again from the files: the instances already match
+  // them (the step's action does that), so this is no change to follow.
+  if (serialization::PrefabLibrary* prefabs = Prefabs()) prefabs->Clear();
 }
 
 serialization::PrefabLibrary& EditorContext::PrefabsFor(
@@ -518,12 +576,20 @@ void EditorContext::ApplyActions(std::vector<ActionRequest>& batch, FlushResult&
   std::vector<ecs::ActionResult> applied = queue_.Flush(*world_);
   for (std::size_t i = 0; i < applied.size(); ++i) {
     ecs::ActionResult& outcome = applied[i];
+    std::vector<FileStep>& files = batch[i].options.files;
     if (!outcome.Succeeded()) {
       log_.Error(*outcome.error);
       result.errors.push_back(std::move(*outcome.error));
+      for (auto file = files.rbegin(); file != files.rend(); ++file) {
+        try {
+          WriteFileStep(*file, true);
+        } catch (const std::exception& error) {
+          log_.Error(std::string("cannot put back ") + file->path.string() + ": " + error.what());
+        }
+      }
       continue;
     }
-    if (outcome.action.commands.empty()) continue;
+    if (outcome.action.commands.empty() && files.empty()) continue;
     ++result.applied;
     // Not pruned here: the world is already past the whole batch. Restoring
     // a state prunes it (Flush).
@@ -538,7 +604,7 @@ void EditorContext::ApplyActions(std::vector<ActionRequest>& batch, FlushResult&
       if (!created.empty()) selection_.SelectAll(created);
     }
     history_.Record(std::move(outcome.action), std::move(outcome.inverse), std::move(batch[i].options.merge_key),
-                    std::move(selection_before), selection_.State());
+                    std::move(selection_before), selection_.State(), std::move(files));
   }
   batch.clear();
 }
@@ -553,8 +619,9 @@ void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& res
   const std::string name = undo ? history_.UndoName() : history_.RedoName();
   const auto apply = [this](const ecs::Action& action) { return ApplyNow(action); };
   const auto project = [this, &name](const ProjectStep& step, bool back) { ApplyProjectStep(step, back, name); };
+  const auto files = [this](const FileStep& file, bool back) { WriteFileStep(file, back); };
   try {
-    if (undo ? history_.Undo(apply, project) : history_.Redo(apply, project)) {
+    if (undo ? history_.Undo(apply, project, files) : history_.Redo(apply, project, files)) {
       ++result.applied;
       selection_.Restore(undo ? history_.UndoneSelection() : history_.RedoneSelection());
     }

@@ -29,11 +29,13 @@ void History::Push(HistoryEntry entry) {
 }
 
 void History::Record(ecs::Action applied, ecs::Action inverse, std::string merge_key, SelectionState selection_before,
-                     SelectionState selection_after) {
-  if (applied.commands.empty()) return;
+                     SelectionState selection_after, std::vector<FileStep> files) {
+  if (applied.commands.empty() && files.empty()) return;
   ClearRedo();
+  if (!files.empty()) merge_key.clear();
   const bool merge = merge_open_ && !merge_key.empty() && !undo_.empty() && !undo_.back().IsProjectStep() &&
-                     undo_.back().merge_key == merge_key && undo_.back().serial != saved_serial_;
+                     undo_.back().files.empty() && undo_.back().merge_key == merge_key &&
+                     undo_.back().serial != saved_serial_;
   if (merge) {
     // Keep the first inverse (it restores the state before the run), its
     // selection before, and the newest forward action; the state is new, so
@@ -45,7 +47,8 @@ void History::Record(ecs::Action applied, ecs::Action inverse, std::string merge
     return;
   }
   merge_open_ = !merge_key.empty();
-  HistoryEntry entry{std::move(applied), std::move(inverse), nullptr, std::move(merge_key), next_serial_++,
+  HistoryEntry entry{std::move(applied),  std::move(inverse),         nullptr,
+                     std::move(files),    std::move(merge_key),       next_serial_++,
                      std::move(selection_before), std::move(selection_after)};
   Push(std::move(entry));
 }
@@ -56,20 +59,46 @@ void History::RecordProjectStep(std::string name, std::shared_ptr<const ProjectS
   ClearRedo();
   merge_open_ = false;
   const std::uint64_t serial = scene_changed ? next_serial_++ : CurrentSerial();
-  HistoryEntry entry{ecs::Action{std::move(name), {}}, ecs::Action{}, std::move(step), std::string(), serial,
+  HistoryEntry entry{ecs::Action{std::move(name), {}}, ecs::Action{}, std::move(step), {}, std::string(), serial,
                      std::move(selection_before), std::move(selection_after)};
   entry.undo.name = entry.redo.name;
   Push(std::move(entry));
 }
 
-bool History::Undo(const ApplyFn& apply, const ProjectFn& project) {
+namespace {
+
+// Writes the entry's files to one side (in order; back to `before` in
+// reverse order), then applies `action`. Whatever fails puts back what was
+// done and rethrows.
+ecs::Action ApplySceneStep(const HistoryEntry& entry, const ecs::Action& action, bool undo,
+                           const History::ApplyFn& apply, const History::FileFn& write) {
+  if (entry.files.empty()) return apply(action);
+  if (!write) {
+    throw EditorError(std::string(undo ? "cannot undo '" : "cannot redo '") + entry.Name() + "': it changes files");
+  }
+  std::vector<const FileStep*> order;
+  for (const FileStep& file : entry.files) order.push_back(&file);
+  if (undo) std::reverse(order.begin(), order.end());
+  std::size_t written = 0;
+  try {
+    for (; written < order.size(); ++written) write(*order[written], undo);
+    return apply(action);
+  } catch (...) {
+    while (written > 0) write(*order[--written], !undo);  // what was written goes back
+    throw;
+  }
+}
+
+}  // namespace
+
+bool History::Undo(const ApplyFn& apply, const ProjectFn& project, const FileFn& files) {
   if (undo_.empty()) return false;
   HistoryEntry& top = undo_.back();
   if (top.IsProjectStep()) {
     if (!project) throw EditorError("cannot undo '" + top.Name() + "': it changes the project");
     project(*top.project, true);  // may throw: nothing changed then
   } else {
-    top.redo = apply(top.undo);  // may throw: nothing changed then
+    top.redo = ApplySceneStep(top, top.undo, true, apply, files);  // may throw: nothing changed then
   }
   redo_.push_back(std::move(top));
   undo_.pop_back();
@@ -77,14 +106,14 @@ bool History::Undo(const ApplyFn& apply, const ProjectFn& project) {
   return true;
 }
 
-bool History::Redo(const ApplyFn& apply, const ProjectFn& project) {
+bool History::Redo(const ApplyFn& apply, const ProjectFn& project, const FileFn& files) {
   if (redo_.empty()) return false;
   HistoryEntry& top = redo_.back();
   if (top.IsProjectStep()) {
     if (!project) throw EditorError("cannot redo '" + top.Name() + "': it changes the project");
     project(*top.project, false);
   } else {
-    top.undo = apply(top.redo);
+    top.undo = ApplySceneStep(top, top.redo, false, apply, files);
   }
   undo_.push_back(std::move(top));
   redo_.pop_back();

@@ -10,6 +10,7 @@
 #include "cairn/ecs/field_codec.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_errors.h"
+#include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/prefab_diff.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
@@ -270,8 +271,8 @@ ecs::Action RevertToPrefab(const Coordinator& world, EntityId id, std::string_vi
   return action;
 }
 
-void ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view component,
-                   std::optional<std::string_view> field, PrefabLibrary& library) {
+std::optional<FileStep> ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view component,
+                                      std::optional<std::string_view> field, PrefabLibrary& library) {
   const std::optional<serialization::InstanceMember> member = RequireMember(world, id, library, "apply to the prefab");
   const ecs::ComponentInfo& info = RequireComponent(world, component, "apply to the prefab");
   const Entity entity = world.GetEntity(id);
@@ -295,7 +296,7 @@ void ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view compo
   } else if (change) {
     applied = change->fields;
   }
-  if (applied.empty() && !added) return;  // nothing of it differs from the prefab
+  if (applied.empty() && !added) return std::nullopt;  // nothing of it differs from the prefab
   const std::string& path = member->prefab->path;
   // References within the instance become the prefab's own; others cannot be kept.
   ComponentValue value(world.GetComponentInfoPtr(info.type), world.GetComponentData(entity, info.type));
@@ -314,8 +315,12 @@ void ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view compo
 
   serialization::LoadOptions options = library.Options();
   options.prefabs = &library;
-  const std::filesystem::path file = library.Folder() / path;
-  serialization::LoadResult loaded = serialization::LoadSceneFile(file, options);
+  FileStep step;
+  step.path = library.Folder() / path;
+  const serialization::ReadResult read = serialization::ReadFileText(step.path, options.max_bytes);
+  if (!read.text) throw ActionError("cannot apply to " + path + ": " + read.error);
+  step.before = *read.text;
+  serialization::LoadResult loaded = serialization::LoadScene(step.before, options);
   if (!loaded.Ok()) throw ActionError("cannot apply to " + path + ": it cannot be loaded");
   Coordinator& prefab_world = *loaded.scene->world;
   const EntityId source_id = member->prefab->world->GetEntityId(member->source);
@@ -339,8 +344,13 @@ void ApplyToPrefab(const Coordinator& world, EntityId id, std::string_view compo
     }
     prefab_world.SetComponentValue(source, updated);
   }
-  const serialization::SaveResult saved = serialization::SaveSceneFile(file, prefab_world, loaded.scene->editor, &library);
-  if (!saved.ok) throw ActionError("cannot apply to " + path + ": " + saved.error);
+  try {
+    step.after = serialization::SaveSceneToString(prefab_world, loaded.scene->editor, &library);
+  } catch (const serialization::SaveError& error) {
+    throw ActionError("cannot apply to " + path + ": " + error.what());
+  }
+  if (step.after == step.before) return std::nullopt;  // the prefab already holds the value
+  return step;
 }
 
 ecs::Action ChangesBetween(const Coordinator& from, const Coordinator& to, std::string name) {

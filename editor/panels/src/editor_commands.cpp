@@ -201,16 +201,15 @@ void EditorCommands::ApplyToPrefab(ecs::EntityId id, std::string_view component,
     context_.Flush();
     const ecs::Coordinator& world = context_.World();
     const auto member = serialization::FindInstanceMember(world, *prefabs, world.GetEntity(id));
-    // The scene as instances of the prefab as it is now, read back once the
-    // prefab has changed: every instance then follows, keeping its overrides.
-    const std::string scene = serialization::SaveSceneToString(world, ecs::PlainValue(), prefabs);
-    actions::ApplyToPrefab(world, id, component, field, *prefabs);
-    serialization::LoadResult updated = serialization::LoadScene(scene, context_.SceneLoadOptions());
-    if (!updated.Ok()) throw ActionError("the scene cannot be read back with the changed prefab");
     const std::string prefab = member ? member->prefab->path : std::string("its prefab");
-    context_.Enqueue(actions::ChangesBetween(world, *updated.scene->world, "Apply " + what + " to " + prefab));
-    context_.Log().Info("Applied " + what + " to " + prefab + "; its instances follow (undo restores this scene, "
-                        "not the prefab file)");
+    std::optional<FileStep> change = actions::ApplyToPrefab(world, id, component, field, *prefabs);
+    if (!change) {
+      context_.Log().Info("Apply to Prefab: " + what + " is already as " + prefab + " has it");
+      return;
+    }
+    context_.ChangePrefabFile(std::move(*change), "Apply " + what + " to " + prefab);
+    context_.Log().Info("Applied " + what + " to " + prefab + "; its instances follow (Undo restores the prefab "
+                        "file and this scene)");
   } catch (const std::exception& error) {
     context_.Log().Warning("Apply to Prefab: " + what + ": " + error.what());
   }

@@ -91,6 +91,10 @@ struct EnqueueOptions {
   // After it is applied, select the entities the action created.
   bool select_created = false;
 
+  // Files the caller wrote for this action (ChangePrefabFile): recorded with
+  // it as one history step, and written back should the action fail.
+  std::vector<FileStep> files{};
+
   static EnqueueOptions Merging(std::string key) { return {std::move(key), false}; }
   static EnqueueOptions SelectingCreated() { return {std::string(), true}; }
 };
@@ -252,6 +256,15 @@ class EditorContext {
   // queued an update.
   bool RefreshPrefabInstances(double now);
   static constexpr double kPrefabCheckInterval = 1.0;
+  // Writes a prefab file's new bytes (Apply to Prefab) as one step of the
+  // undo history, together with what follows in the open scene: its
+  // instances brought up to date as RefreshPrefabInstances does. Applies the
+  // pending requests first and the step at once. Undo writes the file's old
+  // bytes back and restores the scene; neither undo nor redo overwrites a
+  // file that changed on disk since. Throws EditorError, having written
+  // nothing and changed nothing, when the file cannot be written or the
+  // scene cannot use the changed prefab.
+  void ChangePrefabFile(FileStep file, std::string name);
   // The same for another folder and project (a scene about to be opened);
   // it becomes the one Prefabs() returns when they match.
   serialization::PrefabLibrary& PrefabsFor(const std::filesystem::path& folder,
@@ -378,6 +391,15 @@ class EditorContext {
   void RestartJournal(const std::string& step);
   // Applies one action through the queue and journals it; throws CommandError.
   ecs::Action ApplyNow(const ecs::Action& action);
+  // A history step's file, to its `before` side (undo) or its `after` side
+  // (History::FileFn); the prefabs are read again afterwards.
+  void WriteFileStep(const FileStep& file, bool undo);
+  // What brings the open scene's instances to the prefab files as they are
+  // now, from `scene` (the scene written against the prefabs as loaded);
+  // nullopt, with the loader's first error in `reason`, when the scene cannot
+  // be read back.
+  std::optional<ecs::Action> InstancesFollowingPrefabs(const std::string& scene, std::string name,
+                                                       std::string& reason) const;
   // Appends to the journal (or, while replaying a recovery, collects),
   // after the waiting frame of a drag, if any.
   void JournalApplied(const ecs::Action& applied);

@@ -20,6 +20,12 @@
 // registered again have the same identities and layouts, so the values of
 // the old registration apply to the new one.
 //
+// A scene step may also change files beside the scene (FileStep: Apply to
+// Prefab writes the prefab). Undo writes each file's old bytes back before
+// applying the undo action, redo its new bytes before the redo action, both
+// through the caller's file function; a file that changed on disk since is
+// not overwritten (the function refuses, and the step stays where it is).
+//
 // Every step remembers the selection before and after it (SelectionState);
 // the caller restores the one Undo or Redo leaves it at (UndoneSelection,
 // RedoneSelection).
@@ -50,6 +56,7 @@
 #include <vector>
 
 #include "cairn/ecs/command.h"
+#include "cairn/editor/file_step.h"
 #include "cairn/editor/selection.h"
 #include "cairn/serialization/project.h"
 
@@ -79,6 +86,7 @@ struct HistoryEntry {
   ecs::Action redo;
   ecs::Action undo;  // a scene step: applied by Undo
   std::shared_ptr<const ProjectStep> project;  // set: a project step
+  std::vector<FileStep> files;                 // a scene step's files, written before its action
   std::string merge_key;
   std::uint64_t serial = 0;  // names the scene's state right after this entry
   SelectionState selection_before;
@@ -97,6 +105,10 @@ class History {
   // its `after` side. Throws when it fails, having changed nothing, which
   // leaves the history unchanged.
   using ProjectFn = std::function<void(const ProjectStep& step, bool undo)>;
+  // Writes a step's file: its `before` bytes (undo) or its `after` bytes.
+  // Throws, having written nothing, when it cannot (the file no longer
+  // holds the other side's bytes, or the write fails).
+  using FileFn = std::function<void(const FileStep& file, bool undo)>;
 
   static constexpr std::size_t kDefaultLimit = 1000;
 
@@ -105,10 +117,12 @@ class History {
   explicit History(std::size_t limit = kDefaultLimit) : limit_(limit) {}
 
   // Records an action that was applied, with its inverse and the selection
-  // before and after it. Clears the redo stack. An action without commands
-  // changed nothing and is not recorded.
+  // before and after it, and the files it changed (already written). Clears
+  // the redo stack. An action without commands that changed no file changed
+  // nothing and is not recorded; one with files is never merged.
   void Record(ecs::Action applied, ecs::Action inverse, std::string merge_key = {},
-              SelectionState selection_before = {}, SelectionState selection_after = {});
+              SelectionState selection_before = {}, SelectionState selection_after = {},
+              std::vector<FileStep> files = {});
   // Records a project step that was applied. Clears the redo stack and closes
   // a merge run. `scene_changed`: the scene, as it would be saved, differs
   // from before the step (otherwise the step names the same state).
@@ -120,12 +134,13 @@ class History {
   bool CanUndo() const { return !undo_.empty(); }
   bool CanRedo() const { return !redo_.empty(); }
   // Applies the top entry's undo (a scene step through `apply`, a project
-  // step through `project`) and moves the entry to the redo stack. Returns
-  // false when there is nothing to undo; rethrows (leaving both stacks as
-  // they were) when applying fails. A project step without `project` throws
-  // EditorError.
-  bool Undo(const ApplyFn& apply, const ProjectFn& project = {});
-  bool Redo(const ApplyFn& apply, const ProjectFn& project = {});
+  // step through `project`, its files through `files`) and moves the entry
+  // to the redo stack. Returns false when there is nothing to undo; rethrows
+  // (leaving both stacks, the world and the files as they were) when
+  // applying fails. A project step without `project`, or a step with files
+  // without `files`, throws EditorError.
+  bool Undo(const ApplyFn& apply, const ProjectFn& project = {}, const FileFn& files = {});
+  bool Redo(const ApplyFn& apply, const ProjectFn& project = {}, const FileFn& files = {});
   // The selection the last successful Undo or Redo leaves (the entry's
   // selection before it, or after it).
   const SelectionState& UndoneSelection() const { return redo_.back().selection_before; }

@@ -21,6 +21,7 @@
 
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/coordinator.h"
+#include "cairn/editor/file_step.h"
 #include "cairn/serialization/prefab.h"
 
 namespace cairn::editor::actions {
@@ -63,16 +64,16 @@ ecs::Action Unpack(const ecs::Coordinator& world, ecs::EntityId root, serializat
 ecs::Action RevertToPrefab(const ecs::Coordinator& world, ecs::EntityId id, std::string_view component,
                            std::optional<std::string_view> field, serialization::PrefabLibrary& library);
 
-// Writes the member's current field value into its prefab file, saved as the
-// editor saves scenes. Without `field`: the fields DiffComponent says the
+// The member's prefab file with the member's current field value in it,
+// written as the editor saves scenes: the file's bytes now and after, which
+// EditorContext::ChangePrefabFile writes as one undoable step (nothing is
+// written here). Without `field`: the fields DiffComponent says the
 // instance overrides (the prefab file's other fields stay as they are on
-// disk), or the whole component when the prefab entity lacks it; nothing is
-// written when nothing differs. Refuses a reference to an entity outside
-// the instance (a prefab cannot name it).
-// The caller then brings the open scene's instances up to date
-// (ChangesBetween after reloading).
-void ApplyToPrefab(const ecs::Coordinator& world, ecs::EntityId id, std::string_view component,
-                   std::optional<std::string_view> field, serialization::PrefabLibrary& library);
+// disk), or the whole component when the prefab entity lacks it; nullopt
+// when nothing differs (the file would be written the same). Refuses a reference to an entity outside the
+// instance (a prefab cannot name it).
+std::optional<FileStep> ApplyToPrefab(const ecs::Coordinator& world, ecs::EntityId id, std::string_view component,
+                                      std::optional<std::string_view> field, serialization::PrefabLibrary& library);
 
 // The commands that turn `from` into `to` (two worlds of the same
 // components, entities matched by id): destroyed and restored subtrees,
