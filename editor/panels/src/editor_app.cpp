@@ -153,6 +153,10 @@ void EditorApp::DrawFrame() {
   project_settings_.Draw();
   journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen());
   DrawPlayFailure();
+  // What the panels asked for this frame is applied now, not at the start of
+  // the next one: the viewport, rendered after this, and the title show it.
+  context_.Flush();
+  if (viewport_) viewport_->Render();
 
   // Closing the window waits for Project Settings, which asks about its own changes.
   if (host_.CloseRequested() && !project_settings_.IsOpen()) {

@@ -103,6 +103,9 @@ struct ViewportPanel::Impl {
   // replaced must not resolve old handles in the new world.
   const ecs::Coordinator* picked_world = nullptr;
   bool has_frame = false;
+  // Draw showed the image; Render is to fill it, at this size.
+  bool render_pending = false;
+  glm::ivec2 render_size{1, 1};
 
   // Thumbnails of mesh files: GL textures by asset path, the paths asked for
   // and not made yet, and the folder they belong to.
@@ -400,8 +403,50 @@ void ViewportPanel::Draw() {
   impl.assets.SetFolder(context_.AssetFolder(), impl.uploader);
   impl.assets.Update(impl.uploader, context_.Log(), ImGui::GetTime());
   impl.RenderThumbnail();
-  impl.renderer.Resize(image_size.x, image_size.y);
-  impl.builder.Build(world, impl.matrices, selection, impl.scene, impl.picks, &impl.assets);
+  impl.renderer.Resize(image_size.x, image_size.y);  // before the image is shown: its texture may change
+  impl.render_pending = true;
+  impl.render_size = image_size;
+  const bool game_view = tools_.game_view && context_.IsPlaying() &&
+                         scene_view::PrimaryCameraView(
+                             world, [&](ecs::Entity entity) { return impl.matrices.Of(world, entity); }, 1.0f);
+
+  ImDrawList* draw_list = ImGui::GetWindowDrawList();
+  const ImVec2 end(origin.x + size.x, origin.y + size.y);
+  draw_list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(impl.renderer.ColorTexture())), origin,
+                      end, ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+  if (impl.renderer.HasErrors()) {
+    draw_list->AddText(ImVec2(origin.x + 8.0f, origin.y + 8.0f), IM_COL32(255, 255, 255, 255),
+                       "The viewport renderer failed: see the Console");
+  }
+  if (const PlaySession* play = context_.Play()) {
+    // A tinted frame says the picture is the playing copy, not the scene.
+    const ImU32 tint = play->Paused() ? IM_COL32(230, 170, 60, 255) : IM_COL32(90, 200, 110, 255);
+    draw_list->AddRect(origin, end, tint, 0.0f, 0, 3.0f);
+    std::string label = play->Paused() ? "PAUSED" : "PLAYING";
+    if (tools_.game_view) label += game_view ? "  game view" : "  game view: the scene has no primary camera";
+    draw_list->AddText(ImVec2(origin.x + 10.0f, origin.y + 8.0f), tint, label.c_str());
+  }
+  if (const assets::ImportProgress progress = impl.assets.Progress(); progress.Busy()) {
+    const std::string text = "Importing meshes: " + std::to_string(progress.finished) + " of " +
+                             std::to_string(progress.requested) + " done";
+    const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 corner(origin.x + 8.0f, end.y - text_size.y - 10.0f);
+    draw_list->AddRectFilled(ImVec2(corner.x - 4.0f, corner.y - 3.0f),
+                             ImVec2(corner.x + text_size.x + 4.0f, corner.y + text_size.y + 3.0f),
+                             IM_COL32(20, 20, 24, 200), 3.0f);
+    draw_list->AddText(corner, IM_COL32(230, 230, 235, 255), text.c_str());
+  }
+  ImGui::EndChild();
+}
+
+void ViewportPanel::Render() {
+  Impl& impl = *impl_;
+  if (!impl.render_pending) return;
+  impl.render_pending = false;
+  ecs::Coordinator& world = context_.World();
+  const glm::ivec2 image_size = impl.render_size;
+  impl.matrices.Refresh(world);
+  impl.builder.Build(world, impl.matrices, context_.GetSelection(), impl.scene, impl.picks, &impl.assets);
   impl.picked_world = &world;
   std::optional<render::CameraMatrices> game_camera;
   if (tools_.game_view && context_.IsPlaying()) {
@@ -422,39 +467,17 @@ void ViewportPanel::Draw() {
   } else {
     impl.renderer.Render(impl.scene, impl.camera.Matrices());
   }
+  // The gizmo where the targets are now (a drag this frame moved them).
+  static const std::vector<ecs::EntityId> kNoTargets;  // no gizmo while playing
+  const std::vector<ecs::EntityId>& targets = context_.IsPlaying() ? kNoTargets : impl.Targets(context_);
   if (!targets.empty()) {
+    const render::GizmoPivot pivot =
+        TargetsPivot(world, impl.matrices, targets, context_.GetSelection().Primary(),
+                     tools_.local_space || impl.gizmo.Mode() == render::GizmoMode::Scale);
     const render::GizmoView frame_view{impl.camera.Matrices(), glm::vec2(image_size)};
     impl.gizmo_renderer.Render(impl.gizmo, frame_view, pivot, impl.renderer.Target());
   }
   impl.has_frame = impl.renderer.IsInitialized();
-
-  ImDrawList* draw_list = ImGui::GetWindowDrawList();
-  const ImVec2 end(origin.x + size.x, origin.y + size.y);
-  draw_list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(impl.renderer.ColorTexture())), origin,
-                      end, ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
-  if (impl.renderer.HasErrors()) {
-    draw_list->AddText(ImVec2(origin.x + 8.0f, origin.y + 8.0f), IM_COL32(255, 255, 255, 255),
-                       "The viewport renderer failed: see the Console");
-  }
-  if (const PlaySession* play = context_.Play()) {
-    // A tinted frame says the picture is the playing copy, not the scene.
-    const ImU32 tint = play->Paused() ? IM_COL32(230, 170, 60, 255) : IM_COL32(90, 200, 110, 255);
-    draw_list->AddRect(origin, end, tint, 0.0f, 0, 3.0f);
-    std::string label = play->Paused() ? "PAUSED" : "PLAYING";
-    if (tools_.game_view) label += game_camera ? "  game view" : "  game view: the scene has no primary camera";
-    draw_list->AddText(ImVec2(origin.x + 10.0f, origin.y + 8.0f), tint, label.c_str());
-  }
-  if (const assets::ImportProgress progress = impl.assets.Progress(); progress.Busy()) {
-    const std::string text = "Importing meshes: " + std::to_string(progress.finished) + " of " +
-                             std::to_string(progress.requested) + " done";
-    const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
-    const ImVec2 corner(origin.x + 8.0f, end.y - text_size.y - 10.0f);
-    draw_list->AddRectFilled(ImVec2(corner.x - 4.0f, corner.y - 3.0f),
-                             ImVec2(corner.x + text_size.x + 4.0f, corner.y + text_size.y + 3.0f),
-                             IM_COL32(20, 20, 24, 200), 3.0f);
-    draw_list->AddText(corner, IM_COL32(230, 230, 235, 255), text.c_str());
-  }
-  ImGui::EndChild();
 }
 
 bool ViewportPanel::IsDragging() const { return impl_->drag.Active(); }

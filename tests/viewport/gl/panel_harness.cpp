@@ -63,8 +63,9 @@ void PanelHarness::Frame() {
   ImGui::PopStyleVar(2);
   panel_->Draw();
   ImGui::End();
-  ImGui::Render();
   context_.Flush();
+  panel_->Render();
+  ImGui::Render();
 }
 
 void PanelHarness::Frames(int count) {

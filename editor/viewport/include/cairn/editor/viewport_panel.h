@@ -69,8 +69,16 @@ class ViewportPanel {
   // exercise the error path).
   std::vector<std::string> Initialize(const std::vector<render::ShaderOverride>& shader_overrides);
 
-  // Fills the current ImGui window's remaining content region.
+  // Fills the current ImGui window's remaining content region: takes the
+  // frame's input (camera, gizmo, picking, dropped assets) and shows the
+  // viewport's image, which Render then draws.
   void Draw();
+  // Renders the scene into the image Draw showed, as the world is now: the
+  // caller calls it once the frame's edits are applied (EditorContext::Flush),
+  // before ImGui draws, so that an edit made anywhere in the frame (a value
+  // typed in the Inspector) is seen in the same frame. Does nothing without
+  // a Draw since the last Render.
+  void Render();
 
   // Points the camera at the selection (F): frames the bounding sphere of
   // the selected entities' world boxes. Does nothing without a selection.
