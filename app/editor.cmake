@@ -6,3 +6,5 @@ target_link_libraries(cairn-editor PRIVATE cairn::editor_panels cairn::platform)
 # The built-in demo's meshes (examples/demo), read where the sources are.
 target_compile_definitions(cairn-editor PRIVATE CAIRN_DEMO_ASSETS_DIR="${PROJECT_SOURCE_DIR}/examples/demo")
 cairn_set_warnings(cairn-editor)
+# Game modules use the editor's ECS (modules/include/cairn/modules/game_module_host.h).
+set_target_properties(cairn-editor PROPERTIES ENABLE_EXPORTS ON)

@@ -81,6 +81,8 @@ std::string Usage() {
          "walking up from its folder).\n\noptions:\n"
          "  --project DIR" + std::string(13, ' ') + "work in the game project in DIR (or the cairn.project.json\n" +
          std::string(28, ' ') + "named); without SCENE, start a new scene in it\n" +
+         "  --trust-module" + std::string(12, ' ') + "run the project's game module without asking first\n" +
+         std::string(28, ' ') + "(scripted runs; docs/game-modules.md)\n" +
          cairn::platform::RunOptionsHelp();
 }
 
@@ -89,6 +91,7 @@ std::string Usage() {
 struct EditorArguments {
   std::vector<std::string> platform;  // everything else, in order
   std::optional<std::filesystem::path> project;
+  bool trust_module = false;
   std::string error;
 };
 
@@ -97,6 +100,10 @@ EditorArguments SplitEditorArguments(int argc, char** argv) {
   bool options_ended = false;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
+    if (!options_ended && argument == "--trust-module") {
+      split.trust_module = true;
+      continue;
+    }
     if (options_ended || argument != "--project") {
       options_ended = options_ended || argument == "--";
       split.platform.push_back(argument);
@@ -200,6 +207,7 @@ int main(int argc, char** argv) {
     if (std::error_code error; std::filesystem::is_directory(CAIRN_DEMO_ASSETS_DIR, error)) {
       options.context.untitled_asset_folder = std::filesystem::path(CAIRN_DEMO_ASSETS_DIR);
     }
+    options.context.trust_modules = arguments.trust_module;
     if (run.UseSavedLayout()) {
       try {
         options.recent_files = platform::ConfigDirectory() / "editor-recent.txt";

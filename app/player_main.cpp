@@ -37,6 +37,7 @@
 #include "cairn/ecs/transform_system.h"
 #include "cairn/platform/frame_loop.h"
 #include "cairn/platform/platform_error.h"
+#include "cairn/modules/game_module_host.h"
 #include "cairn/platform/run_options.h"
 #include "cairn/platform/window.h"
 #include "cairn/render/camera_matrices.h"
@@ -58,47 +59,87 @@ std::string Usage() {
          "  --size WxH          window size (default 1280x720)\n"
          "  --frames N          quit after N frames\n"
          "  --screenshot FILE   write the last frame as a PNG\n"
-         "  --replay SCRIPT     drive the window from a replay script\n";
+         "  --replay SCRIPT     drive the window from a replay script\n"
+         "  --module FILE       run the game module FILE's systems too (default: the one\n"
+         "                      FILE's game project names, when there is one)\n";
 }
 
-// The built-in components that do something in the player: drawn, lit,
-// looked through, moved by a system, or structure.
-const std::set<std::string> kPlayed = {"Name",  "Transform", "Hierarchy", "MeshRenderer", "Light",
-                                       "Camera", "Rotator",   "Follow",    "Static"};
+// The player's own options, taken out before the platform reads the rest.
+struct PlayerArguments {
+  std::vector<std::string> platform;
+  std::optional<std::filesystem::path> module;
+  std::string error;
+};
+
+PlayerArguments SplitPlayerArguments(const std::vector<std::string>& arguments) {
+  PlayerArguments split;
+  bool options_ended = false;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (options_ended || arguments[i] != "--module") {
+      options_ended = options_ended || arguments[i] == "--";
+      split.platform.push_back(arguments[i]);
+    } else if (i + 1 == arguments.size()) {
+      split.error = "option '--module' needs a value (FILE)";
+    } else if (split.module) {
+      split.error = "option '--module' given twice";
+    } else {
+      split.module = std::filesystem::path(arguments[++i]);
+    }
+  }
+  return split;
+}
 
 struct Loaded {
   std::unique_ptr<ecs::Coordinator> world;
   std::optional<std::filesystem::path> asset_folder;
+  std::string no_module;  // why no game module runs, when the project names one
 };
 
+// The game module to run: `named` (--module), else the project's. Throws
+// when `named` cannot load; the project's only warns.
+std::shared_ptr<const modules::GameModule> LoadModule(const std::optional<std::filesystem::path>& named,
+                                                      const serialization::Project* project, std::string& no_module) {
+  if (named && project == nullptr) {
+    throw std::runtime_error("--module needs the game's project (a cairn.project.json beside or above FILE)");
+  }
+  if (project == nullptr) return nullptr;
+  const std::optional<std::filesystem::path> file = named ? named : modules::ModuleFileOf(*project);
+  if (!file) return nullptr;
+  modules::ModuleLoad load = modules::LoadGameModule(*file, *project);
+  if (load.Ok()) return load.module;
+  if (named) throw std::runtime_error(load.error);
+  no_module = load.error;
+  std::cerr << "cairn-player: warning: " << load.error << "\n";
+  return nullptr;
+}
+
 // Reads `file` (a runtime export or a scene, by its "format") with the
-// components of the project that governs it, as the `cairn` command does.
-Loaded Load(const std::string& file) {
+// components of the project that governs it, as the `cairn` command does,
+// and with the game module's systems.
+Loaded Load(const std::string& file, const std::optional<std::filesystem::path>& module_file) {
   cli::SceneProjects projects{cli::Invocation{}};
   const cli::SceneProjects::Lookup lookup = projects.For(file, std::cerr);
   if (!lookup.ok) throw std::runtime_error("cannot read the game project of " + file);
-  cli::LoadedFile loaded = cli::LoadSceneOrRuntimeFile(file, lookup.options);
+  std::string no_module;
+  const std::shared_ptr<const modules::GameModule> module = LoadModule(module_file, lookup.project.get(), no_module);
+  const serialization::LoadOptions options =
+      module ? modules::ModuleSceneOptions(module, lookup.options) : lookup.options;
+  cli::LoadedFile loaded = cli::LoadSceneOrRuntimeFile(file, options);
   cli::PrintDiagnostics(std::cerr, file, loaded.diagnostics);
   if (loaded.world == nullptr) throw std::runtime_error("cannot play " + file);
   Loaded result;
   result.world = std::move(loaded.world);
+  result.no_module = std::move(no_module);
   result.asset_folder = serialization::AssetFolderFor(lookup.project ? lookup.project->file : std::filesystem::path{},
                                                       std::filesystem::path(file));
   return result;
 }
 
-// Names the component types the world holds that nothing in the player runs.
-void WarnUnplayed(ecs::Coordinator& world) {
-  std::set<std::string> unplayed;
-  for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
-    const ecs::ComponentInfo& info = world.GetComponentInfo(type);
-    if (kPlayed.contains(info.name) || info.name == "UnknownComponents") continue;
-    bool used = false;
-    world.EachComponentData(type, [&used](ecs::Entity, void*) { used = true; });
-    if (used) unplayed.insert(info.name);
-  }
-  for (const std::string& name : unplayed) {
-    std::cerr << "cairn-player: warning: no system plays component " << name << " (its entities are still drawn)\n";
+// Names the component types the world's entities have that no system reads.
+void WarnUnplayed(ecs::Coordinator& world, const std::string& no_module) {
+  for (const std::string& name : modules::ComponentsNoSystemReads(world)) {
+    std::cerr << "cairn-player: warning: no system plays component " << name << " (its entities are still drawn"
+              << (no_module.empty() ? "" : "; the game module did not load") << ")\n";
   }
 }
 
@@ -107,7 +148,7 @@ class Player {
   explicit Player(Loaded loaded) : world_(std::move(loaded.world)), asset_folder_(std::move(loaded.asset_folder)) {
     simulation_ = std::make_unique<ecs::Simulation>(*world_);
     transforms_ = world_->GetSystem<ecs::TransformSystem>();
-    WarnUnplayed(*world_);
+    WarnUnplayed(*world_, loaded.no_module);
   }
 
   void Initialize() {
@@ -218,8 +259,12 @@ class Player {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> arguments(argv + 1, argv + argc);
-  const platform::RunOptionsResult parsed = platform::ParseRunOptions(arguments);
+  const PlayerArguments arguments = SplitPlayerArguments(std::vector<std::string>(argv + 1, argv + argc));
+  if (!arguments.error.empty()) {
+    std::cerr << "cairn-player: " << arguments.error << "\n" << Usage();
+    return 2;
+  }
+  const platform::RunOptionsResult parsed = platform::ParseRunOptions(arguments.platform);
   if (!parsed.Ok()) {
     std::cerr << "cairn-player: " << parsed.error << "\n" << Usage();
     return 2;
@@ -234,7 +279,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    Player player(Load(run.positional[0]));
+    Player player(Load(run.positional[0], arguments.module));
     platform::Window window(platform::WindowOptionsFor("player", "Cairn Player", run));
     player.Initialize();
     platform::FrameCallbacks callbacks;

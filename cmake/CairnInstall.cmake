@@ -29,6 +29,7 @@ install(TARGETS cairn_ecs cairn_serialization
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/ecs/include/" "${PROJECT_SOURCE_DIR}/serialization/include/"
+  "${PROJECT_BINARY_DIR}/ecs/include/"
   DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(EXPORT cairnTargets
   NAMESPACE cairn::
@@ -42,6 +43,7 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/cairnConfigVersion.cmake
   VERSION "${PROJECT_VERSION}"
   COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/cairnConfig.cmake" "${PROJECT_BINARY_DIR}/cairnConfigVersion.cmake"
+  "${CMAKE_CURRENT_LIST_DIR}/CairnGameModule.cmake"
   DESTINATION "${CAIRN_INSTALL_CMAKEDIR}")
 
 # The `cairn` tool, exported as the imported executable cairn::cairn so that

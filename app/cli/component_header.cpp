@@ -12,6 +12,7 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/errors.h"
 #include "cairn/ecs/field_codec.h"
+#include "cairn/ecs/game_module.h"
 #include "cairn/serialization/json_text.h"
 
 namespace cairn::cli {
@@ -24,6 +25,9 @@ using ecs::RuntimeFieldDefinition;
 using serialization::Diagnostic;
 
 constexpr std::string_view kRegistrationFunction = "RegisterProjectComponents";
+// The other names the header declares beside the components.
+constexpr std::string_view kModuleComponentsName = "kModuleComponents";
+constexpr std::string_view kModuleDescriptorFunction = "ModuleDescriptor";
 
 // C++20's keywords and alternative tokens: none can be an identifier.
 constexpr std::array<std::string_view, 92> kKeywords = {
@@ -177,9 +181,10 @@ class HeaderPlanner {
 
   void CheckComponentName(const RuntimeComponentDefinition& component, const std::string& pointer) {
     const std::string subject = "cannot generate C++ for component " + Quoted(component.name) + ": ";
-    if (component.name == kRegistrationFunction) {
+    if (component.name == kRegistrationFunction || component.name == kModuleDescriptorFunction ||
+        component.name == kModuleComponentsName) {
       Error(pointer + "/name", subject + Quoted(component.name) +
-                                   " is the name of the generated registration function; rename the component");
+                                   " is the name of something else the header declares; rename the component");
     } else if (const auto problem = CppNameProblem(component.name)) {
       Error(pointer + "/name", subject + Quoted(component.name) + " " + *problem + "; rename the component");
     }
@@ -365,6 +370,34 @@ void WriteRegistration(std::string& out, const ComponentPlan& plan, std::string_
   out += ";\n";
 }
 
+// What a game module built on these types carries (cairn/ecs/game_module.h):
+// the fingerprint of each component, and its descriptor.
+void WriteModuleParts(std::string& out, const std::vector<ComponentPlan>& plans) {
+  out += "\n"
+         "// Each component's fingerprint (cairn::ecs::ComponentFingerprint): what a\n"
+         "// game module built on these types tells the Cairn that loads it, which\n"
+         "// refuses the module when its project's components differ.\n";
+  if (!plans.empty()) {
+    out += "inline constexpr ::cairn::ecs::ModuleComponent " + std::string(kModuleComponentsName) + "[] = {\n";
+    for (const ComponentPlan& plan : plans) {
+      out += "    {" + CppStringLiteral(plan.definition->name) + ", " +
+             CppStringLiteral(ecs::ComponentFingerprint(*plan.info)) + "},\n";
+    }
+    out += "};\n";
+  }
+  const std::string components =
+      plans.empty() ? "nullptr, 0" : std::string(kModuleComponentsName) + ", " + std::to_string(plans.size());
+  out += "\n"
+         "// The descriptor of a game module named `name` whose systems\n"
+         "// `register_systems` registers: CAIRN_GAME_MODULE(" + std::string(kModuleDescriptorFunction) +
+         "(\"my game\", &RegisterGameSystems)).\n"
+         "inline ::cairn::ecs::GameModuleDescriptor " + std::string(kModuleDescriptorFunction) +
+         "(const char* name, void (*register_systems)(::cairn::ecs::Coordinator&)) {\n"
+         "  return {::cairn::ecs::kGameModuleAbi, ::cairn::ecs::kCairnVersion, name, " + components + ",\n"
+         "          &" + std::string(kRegistrationFunction) + ", register_systems};\n"
+         "}\n";
+}
+
 std::string WriteHeader(const serialization::Project& project, const std::vector<ComponentPlan>& plans,
                         std::string_view namespace_name) {
   const std::string name = CppStringLiteral(project.name);
@@ -384,6 +417,7 @@ std::string WriteHeader(const serialization::Project& project, const std::vector
       "\n"
       "#include \"cairn/ecs/coordinator.h\"\n"
       "#include \"cairn/ecs/entity.h\"\n"
+      "#include \"cairn/ecs/game_module.h\"\n"
       "#include \"cairn/ecs/reflection.h\"\n"
       "\n"
       "namespace " + std::string(namespace_name) + " {\n";
@@ -395,8 +429,9 @@ std::string WriteHeader(const serialization::Project& project, const std::vector
          "inline void " + std::string(kRegistrationFunction) + "(::cairn::ecs::Coordinator& coordinator) {\n";
   if (plans.empty()) out += "  static_cast<void>(coordinator);\n";
   for (const ComponentPlan& plan : plans) WriteRegistration(out, plan, namespace_name);
-  out += "}\n"
-         "\n"
+  out += "}\n";
+  WriteModuleParts(out, plans);
+  out += "\n"
          "}  // namespace " + std::string(namespace_name) + "\n";
   return out;
 }

@@ -24,6 +24,11 @@
 // enumerators are "k" and the value's words in PascalCase ("two words" ->
 // kTwoWords), numbered as the project lists them.
 //
+// After the registration, what a game module built on these types carries
+// (cairn/ecs/game_module.h): kModuleComponents, each component's name and
+// fingerprint, and ModuleDescriptor(name, register_systems), the descriptor
+// CAIRN_GAME_MODULE returns.
+//
 // The text depends only on the project and the namespace: no time, path or
 // version, so the same input gives the same bytes.
 
@@ -54,7 +59,7 @@ struct ComponentHeaderResult {
 // when it is a C++ keyword, a name reserved to the implementation ("__" in
 // it, or "_" and a capital letter first), a macro of the standard library
 // ("NULL", "errno"), or would clash inside the header: a component named
-// RegisterProjectComponents, a field named as its struct, an enum type named
+// RegisterProjectComponents, ModuleDescriptor or kModuleComponents, a field named as its struct, an enum type named
 // as its struct or as another field, two enum values with one enumerator, a
 // value with no letter or digit or with characters outside ASCII.
 ComponentHeaderResult GenerateComponentHeader(const serialization::Project& project, std::string_view namespace_name);

@@ -100,7 +100,7 @@ class ProjectReader {
       sink_.Error("", "the document must be a JSON object, found " + DescribeJsonValue(document));
       return project;
     }
-    CheckKeys(document, "", {"format", "version", "name", "components"});
+    CheckKeys(document, "", {"format", "version", "name", "module", "components"});
     const auto format = document.find("format");
     if (format == document.end()) {
       sink_.Error("", "missing key \"format\" (expected \"cairn.project\")");
@@ -117,6 +117,10 @@ class ProjectReader {
                                     : "expected 1, found " + DescribeJsonValue(*version, true));
     }
     project.name = String(document, "", "name", true);
+    project.module = String(document, "", "module", false);
+    if (document.contains("module") && document["module"].is_string() && project.module.empty()) {
+      sink_.Error("/module", "expected the path of the game module's library, found \"\"");
+    }
     const auto components = document.find("components");
     if (components != document.end()) {
       if (!components->is_array()) {
@@ -459,10 +463,9 @@ std::string ProjectToText(const Project& project) {
     written["fields"] = std::move(fields);
     components.push_back(std::move(written));
   }
-  const Ordered document = {{"format", kProjectFormat},
-                            {"version", kProjectVersion},
-                            {"name", project.name},
-                            {"components", std::move(components)}};
+  Ordered document = {{"format", kProjectFormat}, {"version", kProjectVersion}, {"name", project.name}};
+  if (!project.module.empty()) document["module"] = project.module;
+  document["components"] = std::move(components);
   return document.dump(2) + "\n";
 }
 

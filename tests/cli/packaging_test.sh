@@ -4,7 +4,9 @@
 # its build runs the installed `cairn codegen` on the example's game project.
 # Then runs the example on the sample scene exported with the installed
 # `cairn`, and on the game's own export (which holds project components), and
-# checks that a change of the project regenerates the header.
+# checks that a change of the project regenerates the header. Then builds
+# the Gatehouse game module against the same prefix and plays its level with
+# the installed cairn-player (when a display is there).
 #
 #   packaging_test.sh BUILD_DIR SOURCE_DIR CXX_COMPILER
 set -euo pipefail
@@ -60,4 +62,25 @@ if ! grep -q 'float speed = 30.0f;' "$generated"; then
   echo "packaging_test.sh: changing game/cairn.project.json did not regenerate $generated" >&2
   exit 1
 fi
-echo "installed package OK: find_package(cairn), cairn::serialization, cairn::cairn codegen, cairn export, runtime_example"
+# The Gatehouse game module, built as its README says with
+# cairn_add_game_module, and played by the installed cairn-player.
+cp -R "$source_dir/examples/gatehouse" "$work/gatehouse"
+rm -rf "$work/gatehouse/build"
+logged "$work/module_configure.log" cmake -S "$work/gatehouse" -B "$work/gatehouse/build" \
+  -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_CXX_COMPILER="$compiler" \
+  -DCMAKE_CXX_FLAGS="-Wall -Wextra -Wpedantic -Werror"
+logged "$work/module_build.log" cmake --build "$work/gatehouse/build"
+if [ ! -f "$work/gatehouse/build/libgatehouse.so" ]; then
+  echo "packaging_test.sh: building examples/gatehouse gave no build/libgatehouse.so" >&2
+  exit 1
+fi
+if [ -x "$work/prefix/bin/cairn-player" ] && [ -n "${DISPLAY:-}" ]; then
+  "$work/prefix/bin/cairn-player" --frames 30 "$work/gatehouse/levels/gatehouse.scene" 2> "$work/player.log"
+  if grep -q "no system plays\|cannot load" "$work/player.log"; then
+    echo "packaging_test.sh: the installed cairn-player did not run the Gatehouse module:" >&2
+    cat "$work/player.log" >&2
+    exit 1
+  fi
+fi
+echo "installed package OK: find_package(cairn), cairn::serialization, cairn::cairn codegen, cairn export, runtime_example, cairn_add_game_module, cairn-player with the module"

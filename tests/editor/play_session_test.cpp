@@ -85,7 +85,7 @@ TEST_CASE("Stopping play restores the edited scene exactly after 1,000 steps", "
   REQUIRE(&context.World() != &context.EditedWorld());
   REQUIRE(ecs::DumpWorld(context.World()) == before);  // the same ids and values to start with
   for (int i = 0; i < 1000; ++i) REQUIRE_FALSE(context.StepPlay());
-  REQUIRE(context.Play()->Clock().StepCount() == 1000);
+  REQUIRE(context.Play()->StepCount() == 1000);
   const ecs::Coordinator& played = context.World();
   REQUIRE(ecs::DumpWorld(played) != before);
   const glm::quat spun = played.GetComponent<ecs::Transform>(played.FindEntity(s.spinner)).rotation;
@@ -146,9 +146,9 @@ TEST_CASE("Pause and Step are deterministic: the same steps give the same world"
 
   for (int frame = 0; frame < 90; ++frame) REQUIRE_FALSE(running.Frame(1.0 / 30.0));  // two steps a frame
   REQUIRE_FALSE(stepping.Frame(1.0));  // paused: no step
-  REQUIRE(stepping.Clock().StepCount() == 0);
+  REQUIRE(stepping.StepCount() == 0);
   for (int step = 0; step < 180; ++step) REQUIRE_FALSE(stepping.Step());
-  REQUIRE(running.Clock().StepCount() == 180);
+  REQUIRE(running.StepCount() == 180);
   REQUIRE(ecs::DumpWorld(running.World()) == ecs::DumpWorld(stepping.World()));
 }
 
@@ -169,5 +169,5 @@ TEST_CASE("A failing system stops the session with its message", "[editor][play]
   REQUIRE(session.Failed());
   REQUIRE(session.Paused());
   REQUIRE_FALSE(session.Frame(1.0));  // a failed session runs no more
-  REQUIRE(session.Clock().StepCount() == 2);
+  REQUIRE(session.StepCount() == 2);
 }

@@ -202,10 +202,14 @@ TEST_CASE("The project schema accepts the sample project and the canonical text 
   const ProjectLoadResult sample = LoadProjectFile(t::DataPath("project/cairn.project.json"), *t::MakeWorld());
   REQUIRE(sample.Ok());
   t::WriteText(temp.Path() / "canonical.json", ProjectToText(*sample.project));
-  t::WriteText(temp.Path() / "empty.json", ProjectToText(Project{.name = "Empty", .file = {}, .components = {}}));
-  const Validation validation =
-      Validate(CommittedSchema("project.schema.json"), {t::DataPath("project/cairn.project.json"),
-                                                        temp.Path() / "canonical.json", temp.Path() / "empty.json"});
+  t::WriteText(temp.Path() / "empty.json",
+               ProjectToText(Project{.name = "Empty", .file = {}, .components = {}, .module = {}}));
+  Project with_module = *sample.project;
+  with_module.module = "build/libbeacon.so";
+  t::WriteText(temp.Path() / "module.json", ProjectToText(with_module));
+  const Validation validation = Validate(CommittedSchema("project.schema.json"),
+                                         {t::DataPath("project/cairn.project.json"), temp.Path() / "canonical.json",
+                                          temp.Path() / "empty.json", temp.Path() / "module.json"});
   INFO(validation.output);
   REQUIRE(validation.exit_code == 0);
 }

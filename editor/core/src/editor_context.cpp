@@ -28,6 +28,7 @@ EditorContext::EditorContext(EditorOptions options)
     : options_(std::move(options)),
       world_(options_.world_factory()),
       history_(options_.history_limit),
+      modules_(log_, modules::ModuleTrust(options_.module_trust_file, options_.trust_modules)),
       journal_(options_.journal_writes) {
   serialization::RegisterPrefabInstance(*world_);
   StartJournal();
@@ -50,6 +51,7 @@ void EditorContext::NewScene() { ReplaceWorld(CreateWorld(), std::nullopt); }
 void EditorContext::SetProject(std::shared_ptr<const serialization::Project> project) {
   project_ = std::move(project);
   ++project_generation_;
+  modules_.SetProject(project_);
 }
 
 std::unique_ptr<ecs::Coordinator> EditorContext::CreateWorld() const {
@@ -358,6 +360,7 @@ void EditorContext::ApplyProjectStep(const ProjectStep& step, bool undo, const s
 void EditorContext::InstallProjectWorld(std::shared_ptr<const serialization::Project> project,
                                         std::unique_ptr<ecs::Coordinator> world, const std::string& step) {
   project_ = std::move(project);
+  modules_.SetProject(project_);
   world_ = std::move(world);  // made before the old one goes: never at its address
   queue_.Clear();
   selection_.Prune(*world_);
@@ -511,19 +514,57 @@ bool EditorContext::StartPlay() {
   if (play_) return true;
   Flush();  // what was queued belongs to the edited scene
   try {
-    play_ = std::make_unique<PlaySession>(*world_, SceneLoadOptions());
+    play_ = std::make_unique<PlaySession>(*world_, PlayLoadOptions());
   } catch (const std::exception& error) {
     log_.Error(std::string("Play: ") + error.what());
     return false;
   }
   play_edit_warned_ = false;
   log_.Info("Playing (Ctrl+P stops; nothing done while playing is kept)");
+  TellUnplayedComponents();
+  return true;
+}
+
+void EditorContext::TellUnplayedComponents() {
+  const std::vector<std::string> unread = modules::ComponentsNoSystemReads(play_->World());
+  if (unread.empty()) return;
+  std::string list;
+  for (const std::string& name : unread) list += (list.empty() ? "" : ", ") + name;
+  std::string why;
+  if (!modules_.File()) {
+    why = project_ ? " (the project names no game module)" : "";
+  } else if (!modules_.Module()) {
+    why = modules_.AwaitingTrust()       ? " (the project's module waits for your permission to run)"
+          : modules_.Problem().empty() ? " (the project's module does not run this session)"
+                                         : " (the project's module is not running: " + modules_.Problem() + ")";
+  }
+  log_.Warning("Play: no system reads " + list + why);
+}
+
+serialization::LoadOptions EditorContext::PlayLoadOptions() const {
+  serialization::LoadOptions options = SceneLoadOptions();
+  if (const std::shared_ptr<const modules::GameModule>& module = modules_.Module()) {
+    options = modules::ModuleSceneOptions(module, std::move(options));
+  }
+  return options;
+}
+
+bool EditorContext::RefreshModule(double now) {
+  if (!modules_.Refresh(now)) return false;
+  if (play_ && !play_->Failed()) {
+    try {
+      play_->Reload(PlayLoadOptions());
+      log_.Info("The playing scene runs " + modules_.Module()->Description() + " from this step on");
+    } catch (const std::exception& error) {
+      log_.Error("The playing scene cannot take the new module, and keeps the old one: " + std::string(error.what()));
+    }
+  }
   return true;
 }
 
 void EditorContext::StopPlay() {
   if (!play_) return;
-  const std::uint64_t steps = play_->Clock().StepCount();
+  const std::uint64_t steps = play_->StepCount();
   play_.reset();
   log_.Info("Stopped after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
             "; the scene is as it was");

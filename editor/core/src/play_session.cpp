@@ -1,6 +1,7 @@
 #include "cairn/editor/play_session.h"
 
 #include <exception>
+#include <string_view>
 #include <stdexcept>
 #include <utility>
 
@@ -8,11 +9,15 @@
 
 namespace cairn::editor {
 
-PlaySession::PlaySession(const ecs::Coordinator& edited, const serialization::LoadOptions& options) {
-  const std::string text = serialization::SaveSceneToString(edited, ecs::PlainValue::MakeObject());
+namespace {
+
+// `world` copied through the scene format into a world `options` registers.
+std::unique_ptr<ecs::Coordinator> Copy(const ecs::Coordinator& world, const serialization::LoadOptions& options,
+                                       std::string_view what) {
+  const std::string text = serialization::SaveSceneToString(world, ecs::PlainValue::MakeObject());
   serialization::LoadResult loaded = serialization::LoadScene(text, options);
   if (!loaded.Ok()) {
-    std::string message = "cannot copy the scene to play it";
+    std::string message(what);
     for (const serialization::Diagnostic& diagnostic : loaded.diagnostics) {
       if (diagnostic.IsError()) {
         message += ": " + diagnostic.ToString();
@@ -21,8 +26,21 @@ PlaySession::PlaySession(const ecs::Coordinator& edited, const serialization::Lo
     }
     throw std::runtime_error(message);
   }
-  world_ = std::move(loaded.scene->world);
-  simulation_ = std::make_unique<ecs::Simulation>(*world_);
+  return std::move(loaded.scene->world);
+}
+
+}  // namespace
+
+PlaySession::PlaySession(const ecs::Coordinator& edited, const serialization::LoadOptions& options)
+    : world_(Copy(edited, options, "cannot copy the scene to play it")),
+      simulation_(std::make_unique<ecs::Simulation>(*world_)) {}
+
+void PlaySession::Reload(const serialization::LoadOptions& options) {
+  std::unique_ptr<ecs::Coordinator> world = Copy(*world_, options, "cannot read the playing scene again");
+  auto simulation = std::make_unique<ecs::Simulation>(*world, simulation_->StepSeconds());
+  steps_before_ += simulation_->StepCount();
+  simulation_ = std::move(simulation);  // before the world it runs goes
+  world_ = std::move(world);
 }
 
 template <typename Run>

@@ -153,6 +153,7 @@ void EditorApp::DrawFrame() {
   project_settings_.Draw();
   journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen());
   DrawPlayFailure();
+  DrawModuleTrust();
   // What the panels asked for this frame is applied now, not at the start of
   // the next one: the viewport, rendered after this, and the title show it.
   context_.Flush();
@@ -170,6 +171,7 @@ void EditorApp::DrawFrame() {
   }
   context_.RetryJournal(ImGui::GetTime());
   context_.RefreshPrefabInstances(ImGui::GetTime());
+  context_.RefreshModule(ImGui::GetTime());
   GlobalWidgetMap().EndFrame();
 }
 
@@ -191,11 +193,38 @@ void EditorApp::DrawPlayFailure() {
   }
 }
 
+void EditorApp::DrawModuleTrust() {
+  ModuleSession& modules = context_.Modules();
+  const std::optional<std::filesystem::path> waiting = modules.AwaitingTrust();
+  // Another dialog first: this one waits its turn.
+  if (!waiting || files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen() || !play_failure_.empty()) {
+    return;
+  }
+  if (BeginModal(kModuleTrustTitle, ImVec2(ModalMetrics::kWidth, 250.0f))) {
+    BeginModalBody();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted("This project's game module is native code that runs in the editor when you press Play:");
+    ImGui::Spacing();
+    BoundedTextColored(theme::kTextDim, waiting->string());
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Run it only if you trust where the project comes from. Your answer is remembered for this "
+                           "file on this machine.");
+    ImGui::PopTextWrapPos();
+    EndModalBody();
+    const int choice = ModalButtons(kModuleTrustTitle, {"Trust and Run", "Not Now"}, -1, 1);
+    if (choice == 0) modules.Trust();
+    if (choice == 1) modules.Decline();
+    if (choice >= 0) ImGui::CloseCurrentPopup();
+    EndModal();
+  }
+}
+
 std::string EditorApp::DialogTitle() const {
   std::string title = files_.DialogTitle();
   if (title.empty() && project_settings_.IsOpen()) title = ProjectSettingsWindow::kTitle;
   if (title.empty() && journal_dialog_.IsOpen()) title = JournalFailureDialog::kTitle;
   if (title.empty() && !play_failure_.empty()) title = kPlayFailureTitle;
+  if (title.empty() && context_.Modules().AwaitingTrust()) title = kModuleTrustTitle;
   return title;
 }
 

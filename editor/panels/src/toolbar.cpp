@@ -179,15 +179,39 @@ void Toolbar::Draw(EditorContext& context, ViewportPanel* viewport) {
   std::string summary = std::to_string(count) + (count == 1 ? " entity" : " entities");
   if (const PlaySession* play = context.Play()) {
     char time[32];
-    std::snprintf(time, sizeof time, "%.2f s", play->Clock().Seconds());
+    std::snprintf(time, sizeof time, "%.2f s", play->Seconds());
     summary = std::string(play->Paused() ? "Paused " : "Playing ") + time + "  " + summary;
   }
-  const float width = ImGui::CalcTextSize(summary.c_str()).x;
+  // The game module before it: which runs, or that the project's does not.
+  const ModuleSession& modules = context.Modules();
+  std::string module;
+  ImVec4 module_color = theme::kTextDim;
+  if (modules.Module()) {
+    module = "Module " + modules.Module()->Name();
+  } else if (!modules.Problem().empty()) {
+    module = "Module refused";
+    module_color = theme::kError;
+  } else if (modules.File()) {
+    module = "Module not running";
+  }
+  const float gap = 16.0f;
+  const float module_width = module.empty() ? 0.0f : ImGui::CalcTextSize(module.c_str()).x + gap;
+  const float width = ImGui::CalcTextSize(summary.c_str()).x + module_width;
   ImGui::SameLine();
   const float right = ImGui::GetContentRegionMax().x - width;
   if (right > ImGui::GetCursorPosX() + 12.0f) {
     ImGui::SameLine(right);
     ImGui::AlignTextToFramePadding();
+    if (!module.empty()) {
+      ImGui::TextColored(module_color, "%s", module.c_str());
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", modules.Module()         ? modules.Module()->Description().c_str()
+                                : modules.Problem().empty() ? "The project's game module waits for your permission, "
+                                                              "or you chose not to run it this session"
+                                                            : modules.Problem().c_str());
+      }
+      ImGui::SameLine(0.0f, gap);
+    }
     ImGui::TextColored(theme::kTextDim, "%s", summary.c_str());
   } else {
     ImGui::NewLine();

@@ -1,6 +1,7 @@
 #include "cairn/editor/viewport_panel.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdint>
 #include <exception>
 #include <span>
@@ -422,7 +423,10 @@ void ViewportPanel::Draw() {
     // A tinted frame says the picture is the playing copy, not the scene.
     const ImU32 tint = play->Paused() ? IM_COL32(230, 170, 60, 255) : IM_COL32(90, 200, 110, 255);
     draw_list->AddRect(origin, end, tint, 0.0f, 0, 3.0f);
-    std::string label = play->Paused() ? "PAUSED" : "PLAYING";
+    char time[32];
+    std::snprintf(time, sizeof time, "  %.2f s", play->Seconds());
+    std::string label = std::string(play->Paused() ? "PAUSED" : "PLAYING") + time;
+    if (const auto& module = context_.Modules().Module()) label += "  module " + module->Name();
     if (tools_.game_view) label += game_view ? "  game view" : "  game view: the scene has no primary camera";
     draw_list->AddText(ImVec2(origin.x + 10.0f, origin.y + 8.0f), tint, label.c_str());
   }

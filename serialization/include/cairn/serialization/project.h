@@ -26,6 +26,9 @@ struct Project {
   std::string name;
   std::filesystem::path file;  // the cairn.project.json it was read from; empty when made in memory
   std::vector<ecs::RuntimeComponentDefinition> components;
+  // The game module whose systems Play and the player run (a shared library,
+  // relative to the project's folder, "build/libmygame.so"); empty: none.
+  std::string module;
 
   std::filesystem::path Root() const { return file.parent_path(); }
 };

@@ -13,6 +13,7 @@
 
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/entity.h"
+#include "cairn/ecs/game_module.h"
 #include "cairn/ecs/reflection.h"
 
 namespace game {
@@ -68,6 +69,21 @@ inline void RegisterProjectComponents(::cairn::ecs::Coordinator& coordinator) {
       .AssetField("mesh", &::game::Door::mesh, ::cairn::ecs::FieldHints{.extensions = {".glb", ".gltf"}});
   coordinator.RegisterComponent<::game::Health>("Health")
       .Field("points", &::game::Health::points, ::cairn::ecs::FieldHints{.speed = 1.0f});
+}
+
+// Each component's fingerprint (cairn::ecs::ComponentFingerprint): what a
+// game module built on these types tells the Cairn that loads it, which
+// refuses the module when its project's components differ.
+inline constexpr ::cairn::ecs::ModuleComponent kModuleComponents[] = {
+    {"Door", "Door|target:entity/8|open:bool/1|speed:float/4|uses:int/4|label:string/32|mode:enum(hinged,sliding)/4|tint:vec4/16|hinge:vec3/12|uv:vec2/8|plane:vec4/16|turn:quat/16|mesh:asset/32"},
+    {"Health", "Health|points:int/4"},
+};
+
+// The descriptor of a game module named `name` whose systems
+// `register_systems` registers: CAIRN_GAME_MODULE(ModuleDescriptor("my game", &RegisterGameSystems)).
+inline ::cairn::ecs::GameModuleDescriptor ModuleDescriptor(const char* name, void (*register_systems)(::cairn::ecs::Coordinator&)) {
+  return {::cairn::ecs::kGameModuleAbi, ::cairn::ecs::kCairnVersion, name, kModuleComponents, 2,
+          &RegisterProjectComponents, register_systems};
 }
 
 }  // namespace game

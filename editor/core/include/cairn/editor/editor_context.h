@@ -57,6 +57,7 @@
 #include "cairn/editor/history.h"
 #include "cairn/editor/journal.h"
 #include "cairn/editor/message_log.h"
+#include "cairn/editor/module_session.h"
 #include "cairn/editor/play_session.h"
 #include "cairn/editor/retry_backoff.h"
 #include "cairn/editor/selection.h"
@@ -82,6 +83,10 @@ struct EditorOptions {
   // Where the asset paths of an untitled scene without a project file point
   // (the editor passes the built-in demo's folder); none: nowhere.
   std::optional<std::filesystem::path> untitled_asset_folder;
+  // Which game modules this machine runs without asking (module_trust.h);
+  // trust_modules (--trust-module): every one.
+  std::filesystem::path module_trust_file = modules::DefaultTrustFile();
+  bool trust_modules = false;
 };
 
 struct EnqueueOptions {
@@ -197,6 +202,22 @@ class EditorContext {
   std::optional<std::string> AdvancePlay(double seconds);
   // One step (the toolbar's Step, usually while paused); as AdvancePlay.
   std::optional<std::string> StepPlay();
+
+  // ---- The game module (docs/game-modules.md) ----
+  // The project's module: Play runs its systems with the built-in ones,
+  // reading the project's components as its C++ types. See ModuleSession for
+  // trust, rebuilds and refusals.
+  ModuleSession& Modules() { return modules_; }
+  const ModuleSession& Modules() const { return modules_; }
+  // Once a frame: a rebuilt module file is loaded (ModuleSession::Refresh);
+  // while playing, the play world keeps its entities and values and runs
+  // the new module's systems from the next step. Returns true when a new
+  // module runs.
+  bool RefreshModule(double now);
+  // How Play reads the scene: SceneLoadOptions, with the running module's
+  // registration when one runs.
+  serialization::LoadOptions PlayLoadOptions() const;
+
   // nullopt while the scene is untitled.
   const std::optional<std::filesystem::path>& ScenePath() const { return scene_path_; }
   // The file name, or "Untitled"; with " *" appended when there are unsaved changes.
@@ -359,6 +380,8 @@ class EditorContext {
  private:
   // True (with one Console warning per play) when `what` must wait for Stop.
   bool RefusedWhilePlaying(std::string_view what);
+  // At Play: the Console names the components no system reads, and why.
+  void TellUnplayedComponents();
   struct ActionRequest {
     ecs::Action action;
     EnqueueOptions options;
@@ -433,6 +456,7 @@ class EditorContext {
   Selection selection_;
   Clipboard clipboard_;
   MessageLog log_;
+  ModuleSession modules_;  // after log_, which it writes to
   Journal journal_;
   RetryBackoff journal_retry_{kJournalFirstRetry, kJournalLongestRetry};  // failing while it is Failing()
   std::size_t journal_failures_ = 0;

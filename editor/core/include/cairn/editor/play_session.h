@@ -36,7 +36,15 @@ class PlaySession {
   std::optional<std::string> Step();
 
   [[nodiscard]] bool Failed() const { return failed_; }
-  [[nodiscard]] const ecs::Simulation& Clock() const { return *simulation_; }
+  // The steps run and the time simulated since Play, across reloads.
+  [[nodiscard]] std::uint64_t StepCount() const { return steps_before_ + simulation_->StepCount(); }
+  [[nodiscard]] double Seconds() const { return static_cast<double>(StepCount()) * simulation_->StepSeconds(); }
+
+  // The play world again, read with `options` from its own text: the same
+  // entities (those the systems made too) and values, with the systems the
+  // options register (a rebuilt game module's). The clock carries on.
+  // Throws std::runtime_error, changing nothing, when it does not load.
+  void Reload(const serialization::LoadOptions& options);
 
  private:
   template <typename Run>
@@ -44,6 +52,7 @@ class PlaySession {
 
   std::unique_ptr<ecs::Coordinator> world_;
   std::unique_ptr<ecs::Simulation> simulation_;
+  std::uint64_t steps_before_ = 0;  // run by the worlds before the last Reload
   bool paused_ = false;
   bool failed_ = false;
 };

@@ -91,6 +91,10 @@ class EditorApp {
   // The modal that reports a system's failure during play.
   void DrawPlayFailure();
   static constexpr const char* kPlayFailureTitle = "Play stopped";
+  // Asks once before the project's game module (native code) first runs on
+  // this machine.
+  void DrawModuleTrust();
+  static constexpr const char* kModuleTrustTitle = "Run the game module?";
   void DrawPanels();
   void DrawSplitters();
   void ResetLayout();
