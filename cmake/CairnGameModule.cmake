@@ -9,6 +9,26 @@
 # NAMESPACE (default "game"); the sources include it and end with
 # CAIRN_GAME_MODULE(game::ModuleDescriptor("name", &RegisterSystems)).
 # The library links cairn::ecs; the program that loads it provides the rest.
+# cairn_generate_components(<project> <namespace> <folder> <header variable>)
+# A build rule running `cairn codegen` on the project (a cairn.project.json or
+# its folder) into <folder>/game_components.h, again whenever the project
+# file changes; sets <header variable> to the header's path.
+function(cairn_generate_components project namespace folder header_variable)
+  get_filename_component(project "${project}" ABSOLUTE)
+  if(IS_DIRECTORY "${project}")
+    set(project "${project}/cairn.project.json")
+  endif()
+  set(header "${folder}/game_components.h")
+  file(MAKE_DIRECTORY "${folder}")
+  add_custom_command(
+    OUTPUT "${header}"
+    COMMAND cairn::cairn codegen "${project}" -o "${header}" --namespace "${namespace}"
+    DEPENDS "${project}" cairn::cairn
+    COMMENT "Generating the components of ${project}"
+    VERBATIM)
+  set(${header_variable} "${header}" PARENT_SCOPE)
+endfunction()
+
 function(cairn_add_game_module name)
   cmake_parse_arguments(ARG "" "PROJECT;NAMESPACE;OUTPUT_DIRECTORY" "SOURCES" ${ARGN})
   if(NOT ARG_PROJECT)
@@ -20,19 +40,9 @@ function(cairn_add_game_module name)
   if(NOT ARG_NAMESPACE)
     set(ARG_NAMESPACE game)
   endif()
-  get_filename_component(project "${ARG_PROJECT}" ABSOLUTE)
-  if(IS_DIRECTORY "${project}")
-    set(project "${project}/cairn.project.json")
-  endif()
-  set(header_dir "${CMAKE_CURRENT_BINARY_DIR}/${name}_generated")
-  set(header "${header_dir}/game_components.h")
-  file(MAKE_DIRECTORY "${header_dir}")
-  add_custom_command(
-    OUTPUT "${header}"
-    COMMAND cairn::cairn codegen "${project}" -o "${header}" --namespace "${ARG_NAMESPACE}"
-    DEPENDS "${project}" cairn::cairn
-    COMMENT "Generating the components of ${project}"
-    VERBATIM)
+  cairn_generate_components("${ARG_PROJECT}" "${ARG_NAMESPACE}" "${CMAKE_CURRENT_BINARY_DIR}/${name}_generated"
+    header)
+  get_filename_component(header_dir "${header}" DIRECTORY)
   add_library(${name} MODULE ${ARG_SOURCES} "${header}")
   target_include_directories(${name} PRIVATE "${header_dir}")
   target_link_libraries(${name} PRIVATE cairn::ecs)

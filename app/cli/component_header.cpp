@@ -181,10 +181,13 @@ class HeaderPlanner {
 
   void CheckComponentName(const RuntimeComponentDefinition& component, const std::string& pointer) {
     const std::string subject = "cannot generate C++ for component " + Quoted(component.name) + ": ";
-    if (component.name == kRegistrationFunction || component.name == kModuleDescriptorFunction ||
-        component.name == kModuleComponentsName) {
-      Error(pointer + "/name", subject + Quoted(component.name) +
-                                   " is the name of something else the header declares; rename the component");
+    const std::string_view taken = component.name == kRegistrationFunction      ? "the generated registration function"
+                                   : component.name == kModuleDescriptorFunction ? "the generated module descriptor function"
+                                   : component.name == kModuleComponentsName     ? "the generated fingerprint table"
+                                                                                 : "";
+    if (!taken.empty()) {
+      Error(pointer + "/name",
+            subject + Quoted(component.name) + " is the name of " + std::string(taken) + "; rename the component");
     } else if (const auto problem = CppNameProblem(component.name)) {
       Error(pointer + "/name", subject + Quoted(component.name) + " " + *problem + "; rename the component");
     }

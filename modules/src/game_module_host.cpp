@@ -18,14 +18,32 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr std::string_view kCopiesPrefix = "cairn-modules-";
+
+// The folders of loaded copies that processes which have ended left behind
+// (cairn-modules-PID with no process PID), removed.
+void RemoveStaleCopies(const fs::path& temporary) {
+  std::error_code error;
+  for (fs::directory_iterator it(temporary, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(kCopiesPrefix, 0) != 0) continue;
+    const std::string pid = name.substr(kCopiesPrefix.size());
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::error_code ignored;
+    if (!fs::exists(fs::path("/proc") / pid, ignored)) fs::remove_all(it->path(), ignored);
+  }
+}
+
 // Where loaded copies go: one folder per process under the temporary
-// folder, each copy named after its file and a counter.
+// folder, each copy named after its file and a counter. They stay while the
+// process runs (the loader and a sanitizer's symbolizer read them).
 fs::path FreshCopyPath(const fs::path& file) {
   static std::atomic<unsigned> counter{0};
   std::error_code error;
-  fs::path folder = fs::temp_directory_path(error);
-  if (error) folder = "/tmp";
-  folder /= "cairn-modules-" + std::to_string(::getpid());
+  fs::path temporary = fs::temp_directory_path(error);
+  if (error) temporary = "/tmp";
+  if (counter == 0) RemoveStaleCopies(temporary);
+  const fs::path folder = temporary / (std::string(kCopiesPrefix) + std::to_string(::getpid()));
   fs::create_directories(folder, error);
   return folder / (std::to_string(++counter) + "-" + file.filename().string());
 }

@@ -125,6 +125,16 @@ TEST_CASE("Every name C++ cannot take is refused at its pointer, naming the comp
   });
 }
 
+TEST_CASE("A component cannot take the name of the module parts the header declares", "[cli][codegen][modules]") {
+  REQUIRE(ProblemsOf(R"({"name": "ModuleDescriptor"}, {"name": "kModuleComponents"})") ==
+          std::vector<std::string>{
+              "/components/0/name: cannot generate C++ for component \"ModuleDescriptor\": \"ModuleDescriptor\" is "
+              "the name of the generated module descriptor function; rename the component",
+              "/components/1/name: cannot generate C++ for component \"kModuleComponents\": \"kModuleComponents\" "
+              "is the name of the generated fingerprint table; rename the component",
+          });
+}
+
 TEST_CASE("An enum field gets a nested enum class named in PascalCase with k-prefixed enumerators",
           "[cli][codegen]") {
   const std::string header = HeaderOf(R"(

@@ -152,6 +152,41 @@ TEST_CASE("Play runs the module's systems; a rebuilt module takes over while pla
   CHECK(studio.Named("Crate 1").IsNull());
 }
 
+TEST_CASE("A module rebuilt with a changed constant changes the playing world's behaviour from the next step",
+          "[modules][editor]") {
+  Studio studio;
+  studio.context->Modules().Trust();
+  studio.OpenScene();
+  REQUIRE(studio.context->StartPlay());
+  studio.Run(30);  // the door at 0.75 m of its 3 m, the first crate not yet out
+  const float before = studio.GateX();
+  CHECK(before == Approx(0.75f).margin(1e-4));
+  const ecs::Coordinator& playing = studio.context->World();
+  const std::string others = [&] {  // every value but the gate's position and the spawner's clock
+    std::string text;
+    for (const char* name : {"Ground", "Gate Open", "Alarm", "Camera", "Sun"}) {
+      const ecs::Entity entity = studio.Named(name);
+      text += name + std::string(": ") +
+              std::to_string(playing.GetComponent<ecs::Transform>(entity).position.x) + "\n";
+    }
+    return text;
+  }();
+
+  Build(studio.folder.Path(), "fast_gatehouse");
+  REQUIRE(studio.context->RefreshModule(0.5));
+  CHECK(studio.context->Modules().Module()->Name() == "fast gatehouse");
+  CHECK(studio.GateX() == before);  // swapping changes no value
+  studio.Run(30);                   // now 3 m/s: 1.5 m more, not 0.75
+  CHECK(studio.GateX() == Approx(2.25f).margin(1e-4));
+  std::string now;
+  for (const char* name : {"Ground", "Gate Open", "Alarm", "Camera", "Sun"}) {
+    const ecs::Entity entity = studio.Named(name);
+    now += name + std::string(": ") +
+           std::to_string(studio.context->World().GetComponent<ecs::Transform>(entity).position.x) + "\n";
+  }
+  CHECK(now == others);
+}
+
 TEST_CASE("A rebuilt module that does not fit the project is refused, and the old one keeps running",
           "[modules][editor]") {
   Studio studio;
