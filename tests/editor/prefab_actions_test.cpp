@@ -67,6 +67,17 @@ struct Studio {
   }
 
   std::string Save() { return serialization::SaveSceneToString(*world, ecs::PlainValue(), &library); }
+  // The scene as saved, open in an editing session whose prefabs are this folder's.
+  std::unique_ptr<cairn::editor::EditorContext> OpenInEditor() {
+    cairn::editor::EditorOptions options;
+    options.journaling = false;
+    options.untitled_asset_folder = folder.Path();
+    auto context = std::make_unique<cairn::editor::EditorContext>(options);
+    serialization::LoadResult loaded = serialization::LoadScene(Save(), context->SceneLoadOptions());
+    REQUIRE(loaded.Ok());
+    context->ReplaceWorld(std::move(loaded.scene->world));
+    return context;
+  }
   // Apply to Prefab as the editor's step does it: the file written with the
   // bytes ApplyToPrefab works out. False when there was nothing to apply.
   bool Apply(EntityId id, std::string_view component, std::optional<std::string_view> field) {
@@ -247,13 +258,8 @@ TEST_CASE("An open scene's instances follow a prefab changed on disk, as one und
   Studio studio;
   t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
                               .action);
-  cairn::editor::EditorOptions options;
-  options.journaling = false;
-  options.untitled_asset_folder = studio.folder.Path();
-  cairn::editor::EditorContext context(options);
-  serialization::LoadResult loaded = serialization::LoadScene(studio.Save(), context.SceneLoadOptions());
-  REQUIRE(loaded.Ok());
-  context.ReplaceWorld(std::move(loaded.scene->world));
+  const std::unique_ptr<cairn::editor::EditorContext> opened = studio.OpenInEditor();
+  cairn::editor::EditorContext& context = *opened;
   const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
   const float before = t::Get<ecs::Light>(context.World(), bulb).intensity;
   CHECK_FALSE(context.RefreshPrefabInstances(0.0));
@@ -285,13 +291,8 @@ TEST_CASE("Apply to Prefab is one undoable step: undo writes the prefab file bac
   const ecs::Action duplicated = actions::Duplicate(*studio.world, ids, &studio.library);
   t::Apply(*studio.world, duplicated);
   const EntityId second = actions::CreatedEntities(duplicated).front();
-  cairn::editor::EditorOptions options;
-  options.journaling = false;
-  options.untitled_asset_folder = studio.folder.Path();
-  cairn::editor::EditorContext context(options);
-  serialization::LoadResult loaded = serialization::LoadScene(studio.Save(), context.SceneLoadOptions());
-  REQUIRE(loaded.Ok());
-  context.ReplaceWorld(std::move(loaded.scene->world));
+  const std::unique_ptr<cairn::editor::EditorContext> opened = studio.OpenInEditor();
+  cairn::editor::EditorContext& context = *opened;
   const auto save = [&] { return serialization::SaveSceneToString(context.World(), ecs::PlainValue(), context.Prefabs()); };
   const std::filesystem::path file = studio.folder / "lamp.scene";
   const EntityId bulb = studio.Member(studio.lamp, "lamp.scene", "Bulb");
