@@ -76,9 +76,18 @@ fi
 # -fsized-deallocation: clang 14 leaves sized operator delete (which g++
 # enables by default and the ECS uses) off unless asked. /usr/include/stb:
 # where Debian's libstb-dev puts the stb_image.h that tiny_gltf.h includes.
+# cairn/ecs/version.h, as CMake configures it (ecs/cmake/version.h.in), from
+# the version in the top-level CMakeLists.txt; rewritten only when it changes.
+version="$(sed -n 's/^project(cairn VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")"
+mkdir -p "$out/include/cairn/ecs"
+version_header="$(sed "s/@PROJECT_VERSION@/$version/" "$root/ecs/cmake/version.h.in")"
+if [ "$(cat "$out/include/cairn/ecs/version.h" 2>/dev/null)" != "$version_header" ]; then
+  printf '%s\n' "$version_header" > "$out/include/cairn/ecs/version.h"
+fi
+
 common=(-std=c++20 -g -O1 -fno-omit-frame-pointer -fsized-deallocation
         -fsanitize=address,undefined -fno-sanitize-recover=undefined
-        -I"$root/ecs/include" -I"$root/serialization/include"
+        -I"$root/ecs/include" -I"$out/include" -I"$root/serialization/include"
         -I"$root/assets/include" -I"$root/render/include" -isystem /usr/include/stb)
 read -r -a extra_flags <<< "${CAIRN_FUZZ_CXXFLAGS:-}"
 common+=("${extra_flags[@]}")

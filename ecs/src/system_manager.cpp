@@ -1,6 +1,8 @@
 #include "cairn/ecs/system_manager.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 namespace cairn::ecs {
 
@@ -149,7 +151,16 @@ const std::vector<System*>& SystemManager::ExecutionOrder() {
 }
 
 void SystemManager::Update(Coordinator& coordinator, float delta_seconds) {
-  for (System* system : ExecutionOrder()) system->Update(coordinator, delta_seconds);
+  for (System* system : ExecutionOrder()) {
+    try {
+      system->Update(coordinator, delta_seconds);
+    } catch (const std::exception& error) {
+      // Named by the system that threw, once: "DoorSystem: no target".
+      const std::string prefix = system->Name() + ": ";
+      if (std::string_view(error.what()).starts_with(prefix)) throw;
+      throw SystemError(prefix + error.what());
+    }
+  }
 }
 
 void SystemManager::Reserve(std::size_t slots) {

@@ -692,3 +692,27 @@ TEST_CASE("The typed RemoveComponent reports the same errors as the one by type"
   REQUIRE_THROWS_WITH(world.RemoveComponent<Position>(entity),
                       Catch::Contains("stale entity handle") && Catch::Contains("RemoveComponent<Position>"));
 }
+
+namespace {
+
+class ThrowingSystem : public System {
+ public:
+  void Update(Coordinator&, float) override { throw std::runtime_error("the table is empty"); }
+};
+
+class SelfNamingSystem : public System {
+ public:
+  void Update(Coordinator&, float) override { throw std::runtime_error("SelfNamingSystem: already named"); }
+};
+
+}  // namespace
+
+TEST_CASE("A system's exception leaves UpdateSystems named by the system, once", "[ecs][systems]") {
+  Coordinator world(1);
+  world.RegisterSystem<ThrowingSystem>();
+  REQUIRE_THROWS_AS(world.UpdateSystems(0.0f), SystemError);
+  REQUIRE_THROWS_WITH(world.UpdateSystems(0.0f), "ThrowingSystem: the table is empty");
+  Coordinator other(1);
+  other.RegisterSystem<SelfNamingSystem>();
+  REQUIRE_THROWS_WITH(other.UpdateSystems(0.0f), "SelfNamingSystem: already named");
+}

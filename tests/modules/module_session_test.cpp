@@ -219,3 +219,19 @@ TEST_CASE("Declined, the module does not run and Play names the components no sy
   studio.Run(60);
   CHECK(studio.GateX() == 0.0f);
 }
+
+TEST_CASE("A module's system that throws stops Play, named with its module", "[modules][editor]") {
+  Studio studio;
+  Build(studio.folder.Path(), "failing_gatehouse");
+  studio.context->Modules().Trust();
+  studio.OpenScene();
+  const std::string scene = studio.Saved();
+  REQUIRE(studio.context->StartPlay());
+  const std::optional<std::string> failure = studio.context->StepPlay();
+  REQUIRE(failure);
+  CHECK(*failure == "DoorSystem: the door is stuck (a system of the module 'failing gatehouse' (libgatehouse.so))");
+  CHECK(studio.Logged("Play stopped: a system failed: DoorSystem: the door is stuck"));
+  CHECK_FALSE(studio.context->IsPlaying());
+  CHECK(studio.Saved() == scene);
+}
+

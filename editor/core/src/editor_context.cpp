@@ -574,6 +574,7 @@ std::optional<std::string> EditorContext::AdvancePlay(double seconds) {
   if (!play_) return std::nullopt;
   std::optional<std::string> failure = play_->Frame(seconds);
   if (failure) {
+    *failure = WithModule(*failure);
     log_.Error("Play stopped: a system failed: " + *failure);
     StopPlay();
   }
@@ -584,8 +585,18 @@ std::optional<std::string> EditorContext::StepPlay() {
   if (!play_) return std::nullopt;
   std::optional<std::string> failure = play_->Step();
   if (failure) {
+    *failure = WithModule(*failure);
     log_.Error("Play stopped: a system failed: " + *failure);
     StopPlay();
+  }
+  return failure;
+}
+
+std::string EditorContext::WithModule(const std::string& failure) const {
+  const std::shared_ptr<const modules::GameModule>& module = modules_.Module();
+  if (!module) return failure;
+  for (const std::string& system : module->Systems()) {
+    if (failure.starts_with(system + ": ")) return failure + " (a system of " + module->Description() + ")";
   }
   return failure;
 }

@@ -382,6 +382,9 @@ class EditorContext {
   bool RefusedWhilePlaying(std::string_view what);
   // At Play: the Console names the components no system reads, and why.
   void TellUnplayedComponents();
+  // A system's failure ("DoorSystem: ..."), saying which module the system
+  // comes from when it is the running module's.
+  std::string WithModule(const std::string& failure) const;
   struct ActionRequest {
     ecs::Action action;
     EnqueueOptions options;
