@@ -29,7 +29,7 @@ TEST_CASE("Asset paths are made relative, forward-slashed and free of dot parts"
   REQUIRE_FALSE(NormalizeAssetPath("./.").path);
 }
 
-TEST_CASE("A path registered twice keeps one id; different paths get different ids", "[assets][index]") {
+TEST_CASE("A path registered twice keeps one id, different paths get different ids", "[assets][index]") {
   AssetIndex index(kSeed);
   const std::optional<AssetId> crate = index.Register("art/crate.glb");
   REQUIRE(crate.has_value());
@@ -137,7 +137,7 @@ TEST_CASE("The index is saved sorted by id and read back as it was", "[assets][i
   REQUIRE(reloaded.Size() == 102);
 }
 
-TEST_CASE("A project without an index has an empty one; a broken index is refused naming the file", "[assets][index]") {
+TEST_CASE("A project without an index has an empty one, a broken index is refused naming the file", "[assets][index]") {
   const TempDir project("asset-index");
   const AssetIndex::LoadResult empty = AssetIndex::Load(project.Path(), kSeed);
   REQUIRE(empty.index.has_value());

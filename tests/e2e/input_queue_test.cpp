@@ -203,7 +203,7 @@ TEST_CASE("[InputQueue] A button event happens where the pointer was, a later mo
   CHECK(SamePoint(moved.input.mouse, Point{90, 90}));
 }
 
-TEST_CASE("[InputQueue] Without a known pointer a button uses the fallback; leaving drops the mouse",
+TEST_CASE("[InputQueue] Without a known pointer a button uses the fallback, leaving drops the mouse",
           "[platform][input]") {
   InputQueue queue;
   queue.PushMouseButton(GLFW_MOUSE_BUTTON_LEFT, true, 0, 1.0, Point{7, 8});
@@ -251,7 +251,7 @@ TEST_CASE("[InputQueue] Text typed after a click reaches the frame after the cli
   CHECK(queue.NextFrame(1.6).input.characters == U"x");
 }
 
-TEST_CASE("[InputQueue] Shift may change between characters; Ctrl may not", "[platform][input]") {
+TEST_CASE("[InputQueue] Shift may change between characters, Ctrl may not", "[platform][input]") {
   InputQueue queue;
   Type(queue, GLFW_KEY_A, U'a', 1.0);
   queue.PushKey(GLFW_KEY_LEFT_SHIFT, true, 0, 1.0);

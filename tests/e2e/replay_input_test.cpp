@@ -109,7 +109,7 @@ TEST_CASE("[ReplayInput] A click outside the button does not press it", "[platfo
   CHECK(presses == 0);
 }
 
-TEST_CASE("[ReplayInput] doubleclick is one ImGui double-click; two clicks are none", "[platform][replay]") {
+TEST_CASE("[ReplayInput] doubleclick is one ImGui double-click, two clicks are none", "[platform][replay]") {
   int double_clicks = 0;
   int presses = 0;
   const auto draw = [&] {

@@ -56,7 +56,7 @@ TEST_CASE("[RunOptions] --frames or --screenshot alone make a scripted run", "[p
   CHECK_FALSE(layout_off.options.Scripted());
 }
 
-TEST_CASE("[RunOptions] Positional arguments keep their order; '--' and '-' are positional", "[platform][options]") {
+TEST_CASE("[RunOptions] Positional arguments keep their order, '--' and '-' are positional", "[platform][options]") {
   const RunOptionsResult result = Parse({"a.json", "-", "--", "--size", "b"});
   REQUIRE(result.Ok());
   CHECK(result.options.positional == std::vector<std::string>{"a.json", "-", "--size", "b"});

@@ -40,7 +40,7 @@ std::vector<EntityId> ChildIds(const Coordinator& world, EntityId parent) {
 
 // ---- Each command and its inverse ---------------------------------------------------
 
-TEST_CASE("CreateEntityCommand creates a named entity in place; its inverse destroys it", "[ecs][command]") {
+TEST_CASE("CreateEntityCommand creates a named entity in place, its inverse destroys it", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const EntityId id{0x1234};
@@ -180,7 +180,7 @@ TEST_CASE("SnapshotSubtree lists the subtree in pre-order with places and compon
   REQUIRE(records[1].components[2] == ValueOf(world, Light{LightType::kSpot, {1.0f, 0.9f, 0.8f}, 4.0f, 25.0f, 20.0f}));
 }
 
-TEST_CASE("RestoreSubtreeCommand recreates a subtree; its inverse destroys it", "[ecs][command]") {
+TEST_CASE("RestoreSubtreeCommand recreates a subtree, its inverse destroys it", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   RestoreSubtreeCommand paste;
@@ -238,7 +238,7 @@ TEST_CASE("A restore that fails on a record's components changes nothing", "[ecs
   CHECK(world.FindEntity(EntityId{0x1}).IsNull());
 }
 
-TEST_CASE("AddComponentCommand adds a copy of the value; its inverse removes it", "[ecs][command]") {
+TEST_CASE("AddComponentCommand adds a copy of the value, its inverse removes it", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const ComponentValue light = ValueOf(world, Light{LightType::kDirectional, {0.1f, 0.2f, 0.3f}, 9.0f, 1.0f, 45.0f});
@@ -258,7 +258,7 @@ TEST_CASE("AddComponentCommand reports duplicates and missing entities", "[ecs][
   REQUIRE_THROWS_WITH(ApplyCommand(world, AddComponentCommand{kMissing, light}), "entity 00000000000000ff does not exist");
 }
 
-TEST_CASE("RemoveComponentCommand removes a component; its inverse adds the old value back", "[ecs][command]") {
+TEST_CASE("RemoveComponentCommand removes a component, its inverse adds the old value back", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const std::vector<Command> inverse = RequireInverseRestores(world, RemoveComponentCommand{kB, "Light"});
@@ -279,7 +279,7 @@ TEST_CASE("RemoveComponentCommand reports unknown and missing components", "[ecs
   REQUIRE_THROWS_AS(ApplyCommand(world, RemoveComponentCommand{kC, "Hierarchy"}), HierarchyError);
 }
 
-TEST_CASE("SetComponentCommand replaces a value; its inverse sets the old one", "[ecs][command]") {
+TEST_CASE("SetComponentCommand replaces a value, its inverse sets the old one", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const ComponentValue moved = ValueOf(world, Transform{{9, 9, 9}, glm::quat(1, 0, 0, 0), glm::vec3(1.0f)});
@@ -359,7 +359,7 @@ TEST_CASE("A FieldValue made from code is checked once, when it is made", "[ecs]
                       Catch::Contains("Transform.rotation: the value is a quaternion of length 0"));
 }
 
-TEST_CASE("SetParentCommand moves an entity; its inverse puts it back in place", "[ecs][command]") {
+TEST_CASE("SetParentCommand moves an entity, its inverse puts it back in place", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const std::vector<Command> inverse = RequireInverseRestores(world, SetParentCommand{kB, kE, 0, false});
@@ -397,7 +397,7 @@ TEST_CASE("SetParentCommand reports cycles and missing parents", "[ecs][command]
                       "parent entity 00000000000000ff does not exist");
 }
 
-TEST_CASE("RenameCommand renames; its inverse restores the old name", "[ecs][command]") {
+TEST_CASE("RenameCommand renames, its inverse restores the old name", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const std::vector<Command> inverse = RequireInverseRestores(world, RenameCommand{kA, "Alpha"});
@@ -406,7 +406,7 @@ TEST_CASE("RenameCommand renames; its inverse restores the old name", "[ecs][com
   REQUIRE(world.GetComponent<Name>(world.GetEntity(kA)).value == "Alpha");
 }
 
-TEST_CASE("RenameCommand adds a Name when missing; its inverse removes it", "[ecs][command]") {
+TEST_CASE("RenameCommand adds a Name when missing, its inverse removes it", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
   const std::vector<Command> inverse = RequireInverseRestores(world, RenameCommand{kF, "Foxtrot"});

@@ -93,7 +93,7 @@ TEST_CASE("Subscription ids are distinct and non-zero", "[ecs][events]") {
   REQUIRE(a != c);
 }
 
-TEST_CASE("Unsubscribed handlers receive nothing more; unknown ids are ignored", "[ecs][events]") {
+TEST_CASE("Unsubscribed handlers receive nothing more, unknown ids are ignored", "[ecs][events]") {
   EventBus bus;
   int calls = 0;
   const SubscriptionId id = bus.Subscribe<Ping>([&calls](const Ping&) { ++calls; });

@@ -136,7 +136,7 @@ TEST_CASE("Registration records every field's name, type, offset, hints and enum
   REQUIRE(info.FindField("missing") == nullptr);
 }
 
-TEST_CASE("AssetField records an asset path field; Description and Category fill the record", "[ecs][reflection]") {
+TEST_CASE("AssetField records an asset path field, Description and Category fill the record", "[ecs][reflection]") {
   TestWorld world(1);
   world.RegisterComponent<Prop>("Prop")
       .AssetField("mesh", &Prop::mesh, FieldHints{.extensions = {".glb", ".gltf"}})

@@ -176,7 +176,7 @@ TEST_CASE("[RuntimeComponent] Adding and removing publishes events and updates s
   REQUIRE_FALSE(system->Entities().Contains(entity));
 }
 
-TEST_CASE("[RuntimeComponent] Worlds with the same definition exchange values; a changed one does not",
+TEST_CASE("[RuntimeComponent] Worlds with the same definition exchange values, a changed one does not",
           "[ecs][runtime_component]") {
   DoorWorld first;
   DoorWorld second;

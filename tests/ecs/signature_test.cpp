@@ -102,7 +102,7 @@ TEST_CASE("Clear and equality", "[ecs][signature]") {
   REQUIRE(a == Signature{});
 }
 
-TEST_CASE("128 component types register; the 129th is a clear error", "[ecs][signature]") {
+TEST_CASE("128 component types register, the 129th is a clear error", "[ecs][signature]") {
   Coordinator world(1);
   REQUIRE(world.ComponentTypeCount() == 1);  // Hierarchy
   RegisterTags(world, std::make_integer_sequence<int, 127>{});

@@ -286,7 +286,7 @@ TEST_CASE("Duplicating a root places the copy among the roots", "[editor][action
   CHECK(t::ChildNames(*f.world, ecs::kNoEntityId) == "Level,Lamp,Lamp (1),Sun");
 }
 
-TEST_CASE("Duplicating a 100,000-deep chain copies every level with fresh ids; undo and redo keep them",
+TEST_CASE("Duplicating a 100,000-deep chain copies every level with fresh ids, undo and redo keep them",
           "[editor][actions][duplicate][deep]") {
   auto world = t::MakeWorld();
   const EntityId top = cairn::test::CreateChain(*world, kDeepChainLength).front();

@@ -194,7 +194,7 @@ TEST_CASE("Flush prunes the selection of entities that no longer exist", "[edito
   CHECK(s.context.GetSelection().Empty());
 }
 
-TEST_CASE("Undoing a delete selects the deleted entities again; redoing it leaves nothing selected",
+TEST_CASE("Undoing a delete selects the deleted entities again, redoing it leaves nothing selected",
           "[editor][context][selection]") {
   Session s;
   s.context.GetSelection().SelectAll(Ids({s.scene.lamp, s.scene.crate}));
@@ -212,7 +212,7 @@ TEST_CASE("Undoing a delete selects the deleted entities again; redoing it leave
   CHECK(s.context.GetSelection().Empty());
 }
 
-TEST_CASE("Undoing a duplicate selects the originals; redoing it selects the copies again",
+TEST_CASE("Undoing a duplicate selects the originals, redoing it selects the copies again",
           "[editor][context][selection]") {
   Session s;
   s.context.GetSelection().SelectAll(Ids({s.scene.lamp, s.scene.sun}));

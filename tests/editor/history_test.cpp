@@ -378,7 +378,7 @@ TEST_CASE("A project step that fails, or that has no project function, leaves bo
   CHECK(f.history.RedoCount() == 0);
 }
 
-TEST_CASE("A project step that changes the scene makes it dirty; one that does not names the same state",
+TEST_CASE("A project step that changes the scene makes it dirty, one that does not names the same state",
           "[editor][history][project][dirty]") {
   Fixture f;
   const History::ProjectFn project = [](const cairn::editor::ProjectStep&, bool) {};

@@ -197,7 +197,7 @@ TEST_CASE("Instances follow their prefab, keep their overrides, and copies stay 
   CHECK(t::Get<ecs::Light>(*reopened, red_bulb).intensity == 7.0f);  // only the colour was its own
 }
 
-TEST_CASE("Revert takes the prefab's value back; Unpack makes plain entities; both undo", "[prefab]") {
+TEST_CASE("Revert takes the prefab's value back, Unpack makes plain entities, both undo", "[prefab]") {
   Studio studio;
   t::Apply(*studio.world, actions::CreatePrefab(*studio.world, studio.lamp, "lamp.scene", studio.library, SceneWorld())
                               .action);

@@ -324,7 +324,7 @@ TEST_CASE("Project changes are steps of the scene's history: scene edits before 
   CHECK(s.Project().components[0].description == "Makes enemies");
 }
 
-TEST_CASE("Saving the project replaces its file atomically; a failed save keeps the old file", "[editor][project]") {
+TEST_CASE("Saving the project replaces its file atomically, a failed save keeps the old file", "[editor][project]") {
   ProjectSession s;
   s.Apply(edits::AddComponent(s.Project(), "Pickup"));
   CHECK(s.editor->IsDirty());

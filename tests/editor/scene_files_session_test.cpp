@@ -82,7 +82,7 @@ TEST_CASE("Session: New on a clean scene starts anew without asking", "[editor][
   CHECK_FALSE(studio.context.ScenePath().has_value());
 }
 
-TEST_CASE("Session: New with unsaved changes asks; Don't Save drops them, Cancel keeps them", "[editor][scene_files]") {
+TEST_CASE("Session: New with unsaved changes asks, Don't Save drops them, Cancel keeps them", "[editor][scene_files]") {
   Studio studio;
   studio.session.Start(studio.folder / "level.json");
   studio.Edit();
@@ -146,7 +146,7 @@ TEST_CASE("Session: a scene that cannot be opened is reported and the open scene
   CHECK(studio.session.Reports().empty());
 }
 
-TEST_CASE("Session: Open Project starts a new scene in it; a broken project is reported", "[editor][scene_files]") {
+TEST_CASE("Session: Open Project starts a new scene in it, a broken project is reported", "[editor][scene_files]") {
   Studio studio;
   studio.session.Start(std::nullopt);
   studio.folder.Write("game/cairn.project.json", R"({"format": "cairn.project", "version": 1, "name": "Game",

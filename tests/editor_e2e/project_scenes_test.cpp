@@ -163,7 +163,7 @@ TEST_CASE("Project: a scene opens with the components of the project found walki
   CHECK(editor.WindowTitle() == "level.json * - Beacon - Cairn");
 }
 
-TEST_CASE("Project: an asset the project's folder does not have is a Console warning; the scene opens",
+TEST_CASE("Project: an asset the project's folder does not have is a Console warning, the scene opens",
           "[editor_panels][project]") {
   ProjectFolder game(kProject, true);
   std::string text = LevelScene(true);

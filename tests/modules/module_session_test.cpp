@@ -122,7 +122,7 @@ TEST_CASE("A project's module runs only once trusted, and the answer is remember
   CHECK(again->Modules().Module() != nullptr);
 }
 
-TEST_CASE("Play runs the module's systems; a rebuilt module takes over while playing and the world stays",
+TEST_CASE("Play runs the module's systems, a rebuilt module takes over while playing and the world stays",
           "[modules][editor]") {
   Studio studio;
   studio.context->Modules().Trust();

@@ -173,7 +173,7 @@ TEST_CASE("a prefab entity removed upstream drops its overrides with a warning",
   CHECK(project.Save(again).find(base_hex) == std::string::npos);
 }
 
-TEST_CASE("prefabs nest; the outermost instance holds every override", "[prefab]") {
+TEST_CASE("prefabs nest, the outermost instance holds every override", "[prefab]") {
   Project project;
   project.WriteLamp();
   // street.scene: a Street root with two lamps.

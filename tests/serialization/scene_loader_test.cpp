@@ -173,7 +173,7 @@ TEST_CASE("A dangling entity reference is a warning and is kept", "[serializatio
   REQUIRE(world.GetComponent<Follow>(world.GetEntity(EntityId{1})).target == EntityId{0xdeadbeef});
 }
 
-TEST_CASE("A rotation off unit length is normalised with a warning; within 0.001 it is kept as written",
+TEST_CASE("A rotation off unit length is normalised with a warning, within 0.001 it is kept as written",
           "[serialization][scene_loader]") {
   const auto with_rotation = [](const std::string& rotation) {
     return SceneWith(Entity_("0000000000000001", "", 0,
@@ -344,7 +344,7 @@ struct Sound {
 
 }  // namespace
 
-TEST_CASE("An asset naming no file in the asset folder is a warning; the scene still opens", "[serialization][scene_loader]") {
+TEST_CASE("An asset naming no file in the asset folder is a warning, the scene still opens", "[serialization][scene_loader]") {
   const cairn::test::TempDir project("asset-folder");
   project.Write("sounds/there.ogg", "x");
   const std::filesystem::path& folder = project.Path();

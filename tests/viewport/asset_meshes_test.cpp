@@ -110,7 +110,7 @@ TEST_CASE("An asset mesh is imported once, uploaded once and then ready with its
   REQUIRE(log.Entries().empty());
 }
 
-TEST_CASE("Missing and unreadable asset meshes say why; an import failure reaches the Console once", "[viewport][assets]") {
+TEST_CASE("Missing and unreadable asset meshes say why, an import failure reaches the Console once", "[viewport][assets]") {
   const Project project;
   RecordingUploader uploader;
   MessageLog log;

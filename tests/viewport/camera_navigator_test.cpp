@@ -60,7 +60,7 @@ TEST_CASE("A right drag orbits around the target", "[viewport][camera]") {
   CHECK(navigator.Mode() == NavigationMode::kNone);
 }
 
-TEST_CASE("An Alt+left drag orbits; a plain left drag does not move the camera", "[viewport][camera]") {
+TEST_CASE("An Alt+left drag orbits, a plain left drag does not move the camera", "[viewport][camera]") {
   EditorCamera camera = MakeCamera();
   CameraNavigator navigator;
   Drag(navigator, camera, 0, {0, 80});

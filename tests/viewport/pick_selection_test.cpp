@@ -32,7 +32,7 @@ TEST_CASE("Ctrl+clicking adds an entity or removes a selected one", "[viewport][
   CHECK(selection.Ids() == std::vector<EntityId>{kB});
 }
 
-TEST_CASE("Clicking empty space clears the selection; Ctrl+clicking it keeps it", "[viewport][pick][selection]") {
+TEST_CASE("Clicking empty space clears the selection, Ctrl+clicking it keeps it", "[viewport][pick][selection]") {
   Selection selection;
   selection.Select(kA);
   CHECK_FALSE(ApplyPickClick(selection, kNoEntityId, true));

@@ -120,7 +120,7 @@ TEST_CASE("A light shines along its entity's local -Z from the entity's world po
   }
 }
 
-TEST_CASE("Lights and cameras get icons at their world positions; lights also light the scene",
+TEST_CASE("Lights and cameras get icons at their world positions, lights also light the scene",
           "[viewport][scene]") {
   auto world = t::MakeWorld();
   const auto lamp = t::AddEntity(*world, "Lamp", t::At({0, 3, 0}));

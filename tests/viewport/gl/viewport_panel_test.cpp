@@ -60,7 +60,7 @@ bool IsOrange(glm::ivec4 pixel) { return pixel.r > 200 && pixel.g > 90 && pixel.
 
 }  // namespace
 
-TEST_CASE("Clicking an entity selects it; clicking empty space clears the selection", "[viewport][panel][pick]") {
+TEST_CASE("Clicking an entity selects it, clicking empty space clears the selection", "[viewport][panel][pick]") {
   EditorContext context(t::TestEditorOptions());
   const auto left = t::AddMesh(context.World(), "Left", ecs::MeshShape::kCube, t::At({-3, 0, 0}), kRed);
   const auto right = t::AddMesh(context.World(), "Right", ecs::MeshShape::kSphere, t::At({3, 0, 0}), kRed);
@@ -318,7 +318,7 @@ TEST_CASE("The image shows the cube in its colour under the scene's light and ou
   CHECK(orange_near_edge(image));
 }
 
-TEST_CASE("A broken shader is reported with its file name and the driver's log; the panel still draws",
+TEST_CASE("A broken shader is reported with its file name and the driver's log, the panel still draws",
           "[viewport][panel][errors]") {
   EditorContext context(t::TestEditorOptions());
   t::AddMesh(context.World(), "Cube", ecs::MeshShape::kCube);
