@@ -106,6 +106,15 @@ class ScratchFolder {
     }
   }
 
+  // The folder holding exactly the segments from `first` on, each written
+  // under its name (a name Write refuses is skipped).
+  static ScratchFolder& Holding(const std::vector<Segment>& segments, std::size_t first) {
+    ScratchFolder& folder = Get();
+    folder.Clear();
+    for (std::size_t i = first; i < segments.size(); ++i) folder.Write(segments[i].name, segments[i].text);
+    return folder;
+  }
+
   // Writes `text` to the relative file `name`, making its folders. Only
   // plain relative names are written ([A-Za-z0-9._-] parts, no "." or ".."
   // part, at most three deep); false for any other name, or when the file

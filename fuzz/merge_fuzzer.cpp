@@ -120,9 +120,7 @@ CAIRN_FUZZ_JSON_MUTATOR(0, SIZE_MAX)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const std::vector<fuzz::Segment> segments = fuzz::SplitSegments(input);
-  fuzz::ScratchFolder& folder = fuzz::ScratchFolder::Get();
-  folder.Clear();
-  for (std::size_t i = 3; i < segments.size(); ++i) folder.Write(segments[i].name, segments[i].text);
+  fuzz::ScratchFolder& folder = fuzz::ScratchFolder::Holding(segments, 3);
   const std::string_view base = segments[0].text;
   const std::string_view ours = segments.size() > 1 ? segments[1].text : std::string_view();
   const std::string_view theirs = segments.size() > 2 ? segments[2].text : std::string_view();

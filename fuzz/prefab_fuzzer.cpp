@@ -62,9 +62,7 @@ CAIRN_FUZZ_JSON_MUTATOR(0, SIZE_MAX)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const std::vector<fuzz::Segment> segments = fuzz::SplitSegments(input);
-  fuzz::ScratchFolder& folder = fuzz::ScratchFolder::Get();
-  folder.Clear();
-  for (std::size_t i = 1; i < segments.size(); ++i) folder.Write(segments[i].name, segments[i].text);
+  fuzz::ScratchFolder& folder = fuzz::ScratchFolder::Holding(segments, 1);
 
   LoadOptions options = fuzz::FuzzOptions();
   options.asset_folder = folder.Path();
