@@ -9,13 +9,13 @@ prefab and merge tests build).
 Multi-file seeds use the fuzzers' "==> NAME" separator lines
 (fuzz/fuzz_support.h). Run it again after the files it reads change and
 commit the output; the scene loader's seeds (the files at the top of
-fuzz/corpus/) are not written here.
+fuzz/corpus/) are not written here, and inputs named "regression_*" (ones
+that once found a problem) are kept as they are.
 """
 
 import copy
 import json
 import re
-import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,6 +272,10 @@ def gltf_seeds():
                                         ("checker.png", read("tests/assets/data/checker.png")))
     for path in sorted((ROOT / "examples" / "demo" / "meshes").glob("*.glb")):
         seeds["demo_" + path.name.replace(".", "_")] = path.read_bytes()
+    # A buffer URI naming the model's own folder: read as a file, it once
+    # asked for an allocation of 2^63 bytes.
+    seeds["malformed_buffer_is_folder_gltf"] = read("tests/assets/data/malformed/missing_buffer.gltf").replace(
+        b'"absent.bin"', b'"."')
     return seeds
 
 
@@ -279,8 +283,10 @@ def main():
     for target, seeds in {"prefab": prefab_seeds(), "merge": merge_seeds(), "project": project_seeds(),
                           "gltf_import": gltf_seeds()}.items():
         folder = CORPUS / target
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.iterdir():  # inputs that once found a problem stay
+            if not old.name.startswith("regression_"):
+                old.unlink()
         for name, body in seeds.items():
             (folder / name).write_bytes(body)
         print(f"{folder.relative_to(ROOT)}: {len(seeds)} seeds")

@@ -5,7 +5,10 @@
 #include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <system_error>
 #include <utility>
+#include <vector>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -420,6 +423,33 @@ class Importer {
 
 bool IsBinary(const std::string& bytes) { return bytes.size() >= 4 && bytes.compare(0, 4, "glTF") == 0; }
 
+// tinygltf reads a model's buffers and images through these: a file is read
+// by serialization::ReadFileText under the import's size limit, so a URI that
+// names a directory, a FIFO or a huge file is refused with its name instead of
+// being read blindly. Paths are never expanded, and nothing is ever written.
+bool ExternalFileExists(const std::string& path, void*) {
+  std::error_code error;
+  return std::filesystem::exists(path, error);
+}
+
+std::string ExternalFilePath(const std::string& path, void*) { return path; }
+
+bool ReadExternalFile(std::vector<unsigned char>* out, std::string* error, const std::string& path, void* limits) {
+  const std::size_t max_bytes = static_cast<const ImportLimits*>(limits)->max_file_bytes;
+  serialization::ReadResult file = serialization::ReadFileText(path, max_bytes);
+  if (!file.text) {
+    if (error != nullptr) *error += file.error + "\n";
+    return false;
+  }
+  out->assign(file.text->begin(), file.text->end());
+  return true;
+}
+
+bool RefuseWrite(std::string* error, const std::string& path, const std::vector<unsigned char>&, void*) {
+  if (error != nullptr) *error += "an import writes no files (" + path + ")\n";
+  return false;
+}
+
 }  // namespace
 
 ImportResult ImportGltf(const std::filesystem::path& path, const ImportLimits& limits) {
@@ -431,6 +461,8 @@ ImportResult ImportGltf(const std::filesystem::path& path, const ImportLimits& l
     return result;
   }
   tinygltf::TinyGLTF loader;
+  loader.SetFsCallbacks({&ExternalFileExists, &ExternalFilePath, &ReadExternalFile, &RefuseWrite,
+                         const_cast<ImportLimits*>(&limits)});
   tinygltf::Model gltf;
   std::string error;
   std::string warning;

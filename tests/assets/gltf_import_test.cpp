@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <string>
 
+#include <sys/stat.h>
 
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
@@ -205,4 +206,26 @@ TEST_CASE("A directory is refused at once", "[assets][gltf]") {
   const ImportResult result = ImportGltf(DataPath("malformed"));
   REQUIRE_FALSE(result.model.has_value());
   REQUIRE_THAT(result.error, Catch::Contains("malformed"));
+}
+
+TEST_CASE("A buffer whose URI is a directory, a FIFO or a file over the limit is refused by name", "[assets][gltf]") {
+  const cairn::test::TempDir folder("assets");
+  fs::create_directory(folder / "data.bin");
+  REQUIRE(::mkfifo((folder / "pipe.bin").c_str(), 0600) == 0);
+  folder.Write("big.bin", std::string(4096, '\0'));
+  std::string model_text = cairn::test::ReadText(DataPath("malformed/missing_buffer.gltf"));
+  const auto [uri, reason] = GENERATE(table<std::string, std::string>({
+      {"data.bin", "is a directory, not a regular file"},
+      {".", "is a directory, not a regular file"},
+      {"pipe.bin", "is a FIFO, not a regular file"},
+      {"big.bin", "over the limit of 2000 bytes"},
+  }));
+  CAPTURE(uri);
+  const std::size_t at = model_text.find("absent.bin");
+  REQUIRE(at != std::string::npos);
+  const fs::path model = folder.Write("model.gltf", model_text.replace(at, 10, uri));
+  const ImportResult result = ImportGltf(model, {.max_file_bytes = 2000});
+  REQUIRE_FALSE(result.model.has_value());
+  REQUIRE_THAT(result.error, Catch::Contains("cannot import mesh"));
+  REQUIRE_THAT(result.error, Catch::Contains(reason));
 }
