@@ -50,6 +50,7 @@ void HandleShortcuts(EditorCommands& commands, SceneFiles& files, ViewportPanel*
   if (Pressed(GLFW_KEY_F2)) return commands.RenameSelection();
   if (Pressed(GLFW_KEY_F)) return commands.FrameSelected();
   if (viewport != nullptr) {
+    if (Pressed(GLFW_KEY_END)) viewport->DropSelectionToFloor();
     if (Pressed(GLFW_KEY_W)) viewport->Tools().tool = GizmoTool::kTranslate;
     if (Pressed(GLFW_KEY_E)) viewport->Tools().tool = GizmoTool::kRotate;
     if (Pressed(GLFW_KEY_R)) viewport->Tools().tool = GizmoTool::kScale;

@@ -86,6 +86,7 @@ void AssetMeshes::Update(MeshUploader& uploader, MessageLog& log, double now_sec
       }
       mesh.state = AssetMeshState::kReady;
       mesh.bounds = render_mesh.Bounds();
+      mesh.surface = std::make_shared<const render::TriangleBvh>(render_mesh);
     }
   }
 
@@ -107,6 +108,16 @@ void AssetMeshes::Update(MeshUploader& uploader, MessageLog& log, double now_sec
     }
     ++it;
   }
+}
+
+render::Aabb AssetMeshes::BoundsNow(std::string_view asset) {
+  const AssetMesh& mesh = Find(asset);
+  if (mesh.state == AssetMeshState::kReady) return mesh.bounds;
+  if (mesh.state != AssetMeshState::kLoading || !folder_) return {};
+  const assets::ImportResult imported = import_(*folder_ / std::filesystem::path(asset));
+  if (!imported.model) return {};
+  if (imported.model->primitives.empty()) return {};
+  return render::Aabb{imported.model->bounds.min, imported.model->bounds.max};
 }
 
 void AssetMeshes::Reload(std::string_view asset, MeshUploader& uploader) {

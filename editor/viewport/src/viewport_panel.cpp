@@ -17,6 +17,8 @@
 #include "cairn/editor/asset_files.h"
 #include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/drop_point.h"
+#include "cairn/editor/viewport/placement.h"
+#include "cairn/editor/viewport/scene_surfaces.h"
 #include "cairn/editor/viewport/camera_navigator.h"
 #include "cairn/editor/viewport/click_detector.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
@@ -87,10 +89,16 @@ struct ViewportPanel::Impl {
   RenderSceneBuilder builder;
   PickTable picks;
   WorldMatrices matrices;
+  SceneSurfaces surfaces;  // synced on demand: SyncedSurfaces
   CameraNavigator navigator;
   ClickDetector click;
   TransformDrag drag;
   render::GizmoDelta sent_delta;  // the delta of the drag's last enqueued action
+  // What a move drag's snapping needs from its start: the targets' world
+  // box and the selection's vertex nearest to where it was grabbed.
+  render::Aabb drag_box;
+  glm::vec3 drag_vertex{0.0f};
+  render::GizmoPivot drag_pivot;
   ecs::PlainValue editor_data = ecs::PlainValue::MakeObject();
   // The camera as the scene file had it, and as the camera held it right
   // after loading (its orbit form rounds the file's numbers): while the view
@@ -206,6 +214,64 @@ struct ViewportPanel::Impl {
     return targets;
   }
 
+  std::vector<ecs::EntityId> DragIds() const {
+    std::vector<ecs::EntityId> ids;
+    for (const DragTarget& target : drag.Targets()) ids.push_back(target.id);
+    return ids;
+  }
+
+  // The surfaces as the world is now (matrices refreshed first).
+  SceneSurfaces& SyncedSurfaces(ecs::Coordinator& world) {
+    matrices.Refresh(world);
+    surfaces.Sync(world, matrices, &assets);
+    return surfaces;
+  }
+
+  // The move a drag makes this frame with the placement snaps applied: onto
+  // the vertex under the cursor (V), onto the surface under it (Shift or the
+  // toolbar's toggle), or the pivot onto the absolute grid (Ctrl, world axes).
+  render::GizmoDelta Placed(ecs::Coordinator& world, const render::GizmoDelta& delta, const PlacementInput& input) {
+    if (gizmo.Mode() != render::GizmoMode::Translate) return delta;
+    if (input.vertex || input.surface) {
+      const SceneSurfaces& scene = SyncedSurfaces(world);
+      const std::optional<SceneHit> hit = scene.Raycast(input.ray, SkipSubtrees(world, DragIds()));
+      if (!hit) return delta;
+      if (input.vertex) return VertexSnap(drag_vertex, hit->vertex);
+      return SurfaceSnap(drag_box, drag_pivot.position, *hit, input.align);
+    }
+    if (input.grid && input.grid_step > 0.0f) {
+      render::GizmoDelta snapped = delta;
+      for (int axis = 0; axis < 3; ++axis) {
+        if (delta.translation[axis] == 0.0f) continue;  // an axis not dragged stays where it is
+        const float target = drag_pivot.position[axis] + delta.translation[axis];
+        snapped.translation[axis] = std::round(target / input.grid_step) * input.grid_step - drag_pivot.position[axis];
+      }
+      return snapped;
+    }
+    return delta;
+  }
+
+  // At a move drag's start: the box and the grabbed vertex (the selection's
+  // surface under the pointer, else where the ray towards the pivot meets it).
+  void CaptureDragStart(ecs::Coordinator& world, const render::GizmoPivot& pivot, const render::Ray& pointer_ray,
+                        const render::Ray& pivot_ray) {
+    drag_pivot = pivot;
+    drag_box = render::Aabb{};
+    for (const ecs::EntityId id : DragIds()) {
+      const ecs::Entity entity = world.FindEntity(id);
+      if (!entity.IsNull()) drag_box.Expand(SubtreeBounds(world, matrices, entity, &assets));
+    }
+    drag_vertex = pivot.position;
+    const SceneSurfaces& scene = SyncedSurfaces(world);
+    const SceneSurfaces::Skip outside = SkipSubtrees(world, DragIds());
+    const auto only_selection = [&outside](ecs::Entity entity) { return !outside(entity); };
+    if (auto hit = scene.Raycast(pointer_ray, only_selection)) {
+      drag_vertex = hit->vertex;
+    } else if (auto towards_pivot = scene.Raycast(pivot_ray, only_selection)) {
+      drag_vertex = towards_pivot->vertex;
+    }
+  }
+
   void FinishDrag(EditorContext& context) {
     if (!drag.Active()) return;
     drag.End();
@@ -216,12 +282,13 @@ struct ViewportPanel::Impl {
   // frame whose delta changed enqueues the absolute transforms under the
   // drag's merge key, and the release closes the merge run.
   void FollowGizmo(EditorContext& context, const render::GizmoResult& result, const render::GizmoPivot& pivot,
-                   std::span<const ecs::EntityId> ids) {
+                   std::span<const ecs::EntityId> ids, const PlacementInput& placement, const render::Ray& pivot_ray) {
     ecs::Coordinator& world = context.World();
     if (result.drag_started) {
       FinishDrag(context);
       drag.Begin(world, matrices, ids, pivot, gizmo.Mode());
       sent_delta = render::GizmoDelta{};
+      if (gizmo.Mode() == render::GizmoMode::Translate) CaptureDragStart(world, pivot, placement.ray, pivot_ray);
     }
     if (!drag.Active() || !(result.dragging || result.drag_finished)) return;
     if (!drag.TargetsExist(world)) {
@@ -229,9 +296,10 @@ struct ViewportPanel::Impl {
       FinishDrag(context);
       return;
     }
-    if (!SameDelta(result.delta, sent_delta)) {
-      context.Enqueue(drag.MakeAction(world, result.delta), EnqueueOptions::Merging(drag.MergeKey()));
-      sent_delta = result.delta;
+    const render::GizmoDelta delta = Placed(world, result.delta, placement);
+    if (!SameDelta(delta, sent_delta)) {
+      context.Enqueue(drag.MakeAction(world, delta), EnqueueOptions::Merging(drag.MergeKey()));
+      sent_delta = delta;
     }
     if (result.drag_finished) FinishDrag(context);
   }
@@ -309,14 +377,15 @@ void ViewportPanel::Draw() {
   const glm::vec2 pointer = (glm::vec2(io.MousePos.x, io.MousePos.y) - glm::vec2(origin.x, origin.y)) * pixel_scale;
   impl.camera.SetViewportSize(glm::vec2(image_size));
   if (dropped) {
-    glm::vec3 point = DropPoint(impl.camera.ScreenRay(pointer));
-    // Standing on the ground: lifted by how far the mesh reaches below its origin.
+    // Resting by its bounds on the surface under the cursor (or the ground).
+    render::Aabb bounds;
     if (const BuiltinMesh* builtin = FindBuiltinMesh(*dropped)) {
-      point.y += builtin->lift;
+      bounds = render::MeshShapeBounds(ToRenderShape(builtin->shape));
     } else if (AssetKindOf(std::filesystem::path(*dropped)) == AssetKind::kMesh) {
-      const AssetMesh& mesh = impl.assets.Find(*dropped);
-      if (mesh.state == AssetMeshState::kReady && !mesh.bounds.IsEmpty()) point.y -= mesh.bounds.min.y;
+      bounds = impl.assets.BoundsNow(*dropped);
+      if (const std::optional<std::string> warning = ImplausibleSize(*dropped, bounds)) context_.Log().Warning(*warning);
     }
+    const glm::vec3 point = DropPosition(impl.SyncedSurfaces(world), impl.camera.ScreenRay(pointer), bounds);
     try {
       context_.Enqueue(CreateFromAssetPayload(world, *dropped, point, ecs::kNoEntityId, context_.Prefabs()),
                        EnqueueOptions::SelectingCreated());
@@ -364,7 +433,18 @@ void ViewportPanel::Draw() {
     impl.gizmo.SetMode(mode);
     impl.gizmo.SetSpace(space);
   }
-  impl.gizmo.SetSnapping({io.KeyCtrl, tools_.translate_snap, tools_.rotate_snap_degrees, tools_.scale_snap});
+  // Moves along world axes snap to the absolute grid (Placed); along local
+  // axes, by steps from where the drag began, as rotation and scale do.
+  const bool absolute_grid = !tools_.local_space;
+  impl.gizmo.SetSnapping({io.KeyCtrl, absolute_grid ? 0.0f : tools_.translate_snap, tools_.rotate_snap_degrees,
+                          tools_.scale_snap});
+  PlacementInput placement;
+  placement.ray = impl.camera.ScreenRay(pointer);
+  placement.vertex = ImGui::IsKeyDown(GLFW_KEY_V) && !io.KeyCtrl;
+  placement.surface = (io.KeyShift || tools_.surface_snap) && !navigating;
+  placement.align = tools_.align_to_surface;
+  placement.grid = io.KeyCtrl && absolute_grid;
+  placement.grid_step = tools_.translate_snap;
 
   const render::CameraMatrices camera = impl.camera.Matrices();
   const render::GizmoView view{camera, glm::vec2(image_size)};
@@ -381,7 +461,9 @@ void ViewportPanel::Draw() {
     gizmo_pointer.position = pointer_ours ? pointer : kPointerAway;
     gizmo_pointer.button_down = navigation.left_down && impl.left_owned;
     gizmo_result = impl.gizmo.Update(view, pivot, gizmo_pointer);
-    impl.FollowGizmo(context_, gizmo_result, pivot, targets);
+    const glm::vec3 eye = impl.camera.Position();
+    const render::Ray pivot_ray{eye, glm::normalize(pivot.position - eye)};
+    impl.FollowGizmo(context_, gizmo_result, pivot, targets, placement, pivot_ray);
   } else if (impl.gizmo.IsDragging() || impl.drag.Active()) {
     // The selection went away under the drag (undo, delete).
     impl.gizmo.Cancel();
@@ -494,6 +576,20 @@ void ViewportPanel::FrameSelected() {
   impl.matrices.Refresh(world);
   const render::Aabb bounds = SelectionBounds(world, impl.matrices, context_.GetSelection().Ids(), &impl.assets);
   if (!bounds.IsEmpty()) impl.camera.FrameBox(bounds);
+}
+
+void ViewportPanel::DropSelectionToFloor() {
+  Impl& impl = *impl_;
+  if (context_.IsPlaying()) return;
+  ecs::Coordinator& world = context_.World();
+  const std::vector<ecs::EntityId>& targets = impl.Targets(context_);
+  if (targets.empty()) return;
+  try {
+    const SceneSurfaces& surfaces = impl.SyncedSurfaces(world);
+    context_.Enqueue(DropToFloor(world, impl.matrices, surfaces, targets, &impl.assets));
+  } catch (const std::exception& error) {
+    context_.Log().Warning(error.what());
+  }
 }
 
 void ViewportPanel::SetViewPreset(ViewPreset preset) { impl_->camera.SetViewPreset(ToRenderPreset(preset)); }

@@ -47,6 +47,10 @@ struct ViewportTools {
   float translate_snap = 0.5f;
   float rotate_snap_degrees = 15.0f;
   float scale_snap = 0.1f;
+  // Moving slides the selection over the surfaces under the cursor (as
+  // holding Shift does), turned to their normals when `align_to_surface`.
+  bool surface_snap = false;
+  bool align_to_surface = false;
   // While playing, draw through the scene's primary Camera (else the editor camera).
   bool game_view = false;
 };
@@ -83,6 +87,10 @@ class ViewportPanel {
   // Points the camera at the selection (F): frames the bounding sphere of
   // the selected entities' world boxes. Does nothing without a selection.
   void FrameSelected();
+  // Moves the selection straight down until its bounds rest on the first
+  // surface below (End): one undoable step; a selection with nothing below
+  // it is said so in the Console.
+  void DropSelectionToFloor();
   void SetViewPreset(ViewPreset preset);
   ViewportTools& Tools() { return tools_; }
   const ViewportTools& Tools() const { return tools_; }

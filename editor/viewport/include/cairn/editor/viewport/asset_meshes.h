@@ -29,6 +29,7 @@
 #include "cairn/assets/import_queue.h"
 #include "cairn/render/bounds.h"
 #include "cairn/render/mesh_asset.h"
+#include "cairn/render/triangle_bvh.h"
 
 namespace cairn::editor {
 
@@ -45,6 +46,9 @@ struct AssetMesh {
   AssetMeshState state = AssetMeshState::kLoading;
   render::MeshAssetId mesh;  // kReady only
   render::Aabb bounds;       // model space; kReady only
+  // Its triangles for surface queries (SceneSurfaces); kReady only. Shared,
+  // so a query's copy outlives a Reload.
+  std::shared_ptr<const render::TriangleBvh> surface;
   std::string problem;       // kMissing, kFailed: one line naming the file
 };
 
@@ -75,6 +79,11 @@ class AssetMeshes {
   // `asset` must not be empty. The reference stays valid until the next
   // Update, SetFolder or Reload.
   const AssetMesh& Find(std::string_view asset);
+
+  // The model bounds of mesh `asset` now: its imported mesh's when ready,
+  // else read from the file at once (a drop cannot wait for the import);
+  // empty when it cannot be imported.
+  render::Aabb BoundsNow(std::string_view asset);
 
   // Once a frame: uploads the imports that finished (logging failures and
   // warnings, each naming its file) and looks again for missing files.

@@ -10,7 +10,7 @@
 namespace cairn::editor {
 
 inline constexpr float kFallbackDistance = 10.0f;
-inline constexpr float kMaxGroundDistance = 500.0f;
+inline constexpr float kMaxGroundDistance = 100.0f;
 
 glm::vec3 DropPoint(const render::Ray& ray);
 

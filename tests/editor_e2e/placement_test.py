@@ -1,0 +1,78 @@
+"""Placement in the real editor: a glTF crate dragged from the Assets panel
+onto a sloped plane rests its bounds on the slope under the cursor; End drops
+a floating cube until its bounds rest on the slope below it, and Ctrl+Z puts
+it back; saved, the file holds the exact resting heights."""
+
+import json
+import math
+import os
+import shutil
+
+from editor_e2e import Session, Xvfb, check, cube, entity_named, load_scene, parse_args, transform, write_scene
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "assets", "data")
+SLOPE_DEGREES = 20.0
+
+
+def slope_height(x):
+    """The slope's surface: a plane through the origin turned about Z."""
+    return math.tan(math.radians(SLOPE_DEGREES)) * x
+
+
+def main():
+    args = parse_args()
+    seed = os.path.join(args.work, "game")
+    os.makedirs(os.path.join(seed, "levels"))
+    os.makedirs(os.path.join(seed, "meshes"))
+    shutil.copy(os.path.join(DATA, "crate.glb"), os.path.join(seed, "meshes", "crate.glb"))
+    with open(os.path.join(seed, "cairn.project.json"), "w") as f:
+        json.dump({"format": "cairn.project", "version": 1, "name": "Hill", "components": []}, f)
+    half = math.radians(SLOPE_DEGREES) / 2
+    slope = {"position": [0, 0, 0], "rotation": [0, 0, math.sin(half), math.cos(half)], "scale": [40, 1, 40]}
+    write_scene(os.path.join(seed, "levels", "hill.scene"),
+                [("1000000000000001", "Slope", None, 0, {"Transform": slope, "MeshRenderer": {"mesh": "plane", "color": [0.5, 0.6, 0.4, 1]}}),
+                 ("1000000000000002", "Floating", None, 1,
+                  {"Transform": transform(3, 6, -2), "MeshRenderer": cube()})],
+                editor={"camera": {"position": [0, 14, 16], "target": [0, 0, 0]}})
+    with Xvfb(args.work) as xvfb:
+        s = Session(args.editor, xvfb, seed, ["levels/hill.scene"])
+        s.map_with_viewport = True
+        s.wait(2)
+        s.doubleclick("assets/file/meshes")
+        s.wait(2)
+        s.drag(s.centre("assets/file/meshes/crate.glb"), s.point("panel/Viewport", 0.5, 0.5), 24)
+        s.wait(6)
+        s.expect("expect-selection", "crate")
+
+        s.click("hierarchy/entity/Floating")
+        s.expect("expect-selection", "Floating")
+        s.key("End")
+        s.wait(2)
+        s.screenshot("dropped_to_floor.png")
+        s.key("ctrl+z")
+        s.wait(2)
+        s.key("End")
+        s.wait(2)
+        s.key("ctrl+s")
+        s.wait(3)
+        s.expect("expect-title", "hill.scene")
+        s.run(os.path.join(args.work, "script.txt"))
+    if os.path.exists(os.path.join(seed, "dropped_to_floor.png")):
+        shutil.copy(os.path.join(seed, "dropped_to_floor.png"), os.path.join(args.work, "dropped_to_floor.png"))
+
+    scene = load_scene(os.path.join(seed, "levels", "hill.scene"))
+    crate = entity_named(scene, "crate")["components"]["Transform"]["position"]
+    # The crate is a unit cube about its origin: its bottom centre rests on the slope.
+    expected = slope_height(crate[0]) + 0.5
+    check(abs(crate[1] - expected) < 1e-3 and abs(crate[0]) < 10 and abs(crate[2]) < 10,
+          "the dropped crate is at %s, not resting on the slope (y should be %.5f)" % (crate, expected))
+    floating = entity_named(scene, "Floating")["components"]["Transform"]["position"]
+    # The cube spans x 2.5 .. 3.5: its bottom rests where the slope is highest under it.
+    expected = slope_height(3.5) + 0.5
+    check(abs(floating[1] - expected) < 1e-3 and floating[0] == 3 and floating[2] == -2,
+          "after End the cube is at %s, not resting on the slope (y should be %.5f)" % (floating, expected))
+    print("placement: ok (%d scratch runs)" % s.scratch_runs)
+
+
+if __name__ == "__main__":
+    main()
