@@ -1,7 +1,9 @@
 """Placement in the real editor: a glTF crate dragged from the Assets panel
 onto a sloped plane rests its bounds on the slope under the cursor; End drops
 a floating cube until its bounds rest on the slope below it, and Ctrl+Z puts
-it back; saved, the file holds the exact resting heights."""
+it back; a click of the scatter brush paints round(pi r^2 density) cubes on
+the slope, one Ctrl+Z removes them all and Ctrl+Y brings them back; saved,
+the file holds the exact resting heights and the painted cubes."""
 
 import json
 import math
@@ -12,6 +14,7 @@ from editor_e2e import Session, Xvfb, check, cube, entity_named, load_scene, par
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "assets", "data")
 SLOPE_DEGREES = 20.0
+SCATTERED = round(math.pi * 2.0 ** 2 * 1.0)  # the brush's defaults: radius 2 m, 1 per square metre
 
 
 def slope_height(x):
@@ -53,12 +56,26 @@ def main():
         s.wait(2)
         s.key("End")
         s.wait(2)
+        s.expect("expect-entity-count", "3")
+        s.click("toolbar/scatter")
+        s.click_at(*s.point("panel/Viewport", 0.3, 0.75))
+        s.wait(3)
+        s.screenshot("scattered.png")
+        s.expect("expect-entity-count", "%d" % (3 + SCATTERED))
+        s.key("ctrl+z")
+        s.wait(2)
+        s.expect("expect-entity-count", "3")
+        s.key("ctrl+y")
+        s.wait(2)
+        s.expect("expect-entity-count", "%d" % (3 + SCATTERED))
+        s.click("toolbar/scatter")
         s.key("ctrl+s")
         s.wait(3)
         s.expect("expect-title", "hill.scene")
         s.run(os.path.join(args.work, "script.txt"))
-    if os.path.exists(os.path.join(seed, "dropped_to_floor.png")):
-        shutil.copy(os.path.join(seed, "dropped_to_floor.png"), os.path.join(args.work, "dropped_to_floor.png"))
+    for name in ("dropped_to_floor.png", "scattered.png"):
+        if os.path.exists(os.path.join(seed, name)):
+            shutil.copy(os.path.join(seed, name), os.path.join(args.work, name))
 
     scene = load_scene(os.path.join(seed, "levels", "hill.scene"))
     crate = entity_named(scene, "crate")["components"]["Transform"]["position"]
@@ -71,6 +88,15 @@ def main():
     expected = slope_height(3.5) + 0.5
     check(abs(floating[1] - expected) < 1e-3 and floating[0] == 3 and floating[2] == -2,
           "after End the cube is at %s, not resting on the slope (y should be %.5f)" % (floating, expected))
+    painted = [e for e in scene["entities"] if e["name"] == "Cube"]
+    check(len(painted) == SCATTERED, "the stroke left %d cubes, not %d" % (len(painted), SCATTERED))
+    for entity in painted:
+        position = entity["components"]["Transform"]["position"]
+        scale = entity["components"]["Transform"]["scale"][1]
+        check(0.8 <= scale <= 1.2, "a painted cube is scaled %s" % scale)
+        # Upright cubes of half-height 0.5 * scale rest their bottom centre on the slope.
+        check(abs(position[1] - (slope_height(position[0]) + 0.5 * scale)) < 1e-3,
+              "a painted cube at %s does not rest on the slope" % position)
     print("placement: ok (%d scratch runs)" % s.scratch_runs)
 
 

@@ -2,8 +2,10 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/panels/bounded_text.h"
 #include "cairn/editor/panels/theme.h"
@@ -22,6 +24,57 @@ void GroupSeparator() {
                                       ImGui::GetColorU32(ImGuiCol_Separator), 1.0f);
   ImGui::Dummy(ImVec2(1.0f, height));
   ImGui::SameLine(0.0f, 10.0f);
+}
+
+// The scatter brush's settings, in a window of their own while the brush is
+// on; an asset dragged from the Assets panel onto the Asset field becomes
+// what it paints.
+void Tooltip(const std::string& text);
+
+void DrawScatterBrush(ScatterBrush& brush, bool& open) {
+  const ImVec2 work = ImGui::GetMainViewport()->WorkPos;
+  ImGui::SetNextWindowPos(ImVec2(work.x + 590.0f, work.y + 96.0f), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Scatter Brush", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::SetNextItemWidth(180.0f);
+  BoundedInputText("Asset##scatter_asset", &brush.asset, "builtin:cube, a mesh or a prefab");
+  GlobalWidgetMap().Record("scatter/asset");
+  if (ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload(kAssetPayload)) {
+      brush.asset.assign(static_cast<const char*>(payload->Data), static_cast<std::size_t>(payload->DataSize));
+    }
+    ImGui::EndDragDropTarget();
+  }
+  Tooltip("What the brush paints: drag a mesh, a prefab or a built-in shape here from the Assets panel");
+  ImGui::SetNextItemWidth(180.0f);
+  ImGui::DragFloat("Radius##scatter_radius", &brush.radius, 0.05f, 0.1f, 100.0f, "%.2f m", ImGuiSliderFlags_AlwaysClamp);
+  GlobalWidgetMap().Record("scatter/radius");
+  ImGui::SetNextItemWidth(180.0f);
+  ImGui::DragFloat("Density##scatter_density", &brush.density, 0.01f, 0.01f, 50.0f, "%.2f / m\xC2\xB2",
+                   ImGuiSliderFlags_AlwaysClamp);
+  GlobalWidgetMap().Record("scatter/density");
+  Tooltip("Instances per square metre, each time the brush lays a dab");
+  float scale[2] = {brush.min_scale, brush.max_scale};
+  ImGui::SetNextItemWidth(180.0f);
+  if (ImGui::DragFloat2("Scale##scatter_scale", scale, 0.01f, 0.01f, 100.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp)) {
+    brush.min_scale = std::min(scale[0], scale[1]);
+    brush.max_scale = std::max(scale[0], scale[1]);
+  }
+  GlobalWidgetMap().Record("scatter/scale");
+  ImGui::Checkbox("Random yaw##scatter_yaw", &brush.random_yaw);
+  GlobalWidgetMap().Record("scatter/random_yaw");
+  ImGui::SameLine();
+  ImGui::Checkbox("Align to surface##scatter_align", &brush.align);
+  GlobalWidgetMap().Record("scatter/align");
+  int seed = static_cast<int>(brush.seed);
+  ImGui::SetNextItemWidth(180.0f);
+  if (ImGui::InputInt("Seed##scatter_seed", &seed)) brush.seed = static_cast<std::uint32_t>(std::max(seed, 0));
+  GlobalWidgetMap().Record("scatter/seed");
+  Tooltip("The same seed paints the same instances for the same strokes");
+  ImGui::TextColored(theme::kTextDim, "%zu per dab. Drag to paint, Shift+drag to erase.", ScatterCount(brush));
+  ImGui::End();
 }
 
 // A button drawn as pressed while `on`.
@@ -95,7 +148,12 @@ void DrawTools(ViewportPanel* viewport) {
     tools.align_to_surface = !tools.align_to_surface;
   }
   Tooltip("Surface snapping also turns the selection to the surface's normal");
+  ImGui::SameLine(0.0f, 4.0f);
+  if (ToggleButton("Scatter", tools.scatter, 64.0f, "toolbar/scatter")) tools.scatter = !tools.scatter;
+  Tooltip(tools.scatter ? "Painting instances with the scatter brush (click to select and move again)"
+                        : "Paint instances of an asset onto surfaces (Shift erases them)");
   if (viewport == nullptr) ImGui::EndDisabled();
+  if (viewport != nullptr && tools.scatter) DrawScatterBrush(tools.brush, tools.scatter);
 }
 
 void DrawHistory(EditorContext& context) {

@@ -14,11 +14,13 @@
 #include <imgui.h>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/actions.h"
 #include "cairn/editor/asset_files.h"
 #include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/drop_point.h"
 #include "cairn/editor/viewport/placement.h"
 #include "cairn/editor/viewport/scene_surfaces.h"
+#include "cairn/render/screen_projection.h"
 #include "cairn/editor/viewport/camera_navigator.h"
 #include "cairn/editor/viewport/click_detector.h"
 #include "cairn/editor/viewport/editor_camera_data.h"
@@ -99,6 +101,15 @@ struct ViewportPanel::Impl {
   render::Aabb drag_box;
   glm::vec3 drag_vertex{0.0f};
   render::GizmoPivot drag_pivot;
+  // A scatter stroke in progress: its placements (or, erasing, the entities
+  // to remove), created in one action on release.
+  bool stroking = false;
+  bool erasing = false;
+  std::vector<ScatterPlacement> stroke;
+  std::vector<ecs::EntityId> erased;
+  std::optional<glm::vec3> last_dab;
+  std::uint32_t dabs = 0;  // dabs so far with the brush's seed: the next dab's number
+  std::uint32_t dabs_seed = 0;
   ecs::PlainValue editor_data = ecs::PlainValue::MakeObject();
   // The camera as the scene file had it, and as the camera held it right
   // after loading (its orbit form rounds the file's numbers): while the view
@@ -270,6 +281,63 @@ struct ViewportPanel::Impl {
     } else if (auto towards_pivot = scene.Raycast(pivot_ray, only_selection)) {
       drag_vertex = towards_pivot->vertex;
     }
+  }
+
+  // The model bounds of what the brush places (none for a prefab).
+  render::Aabb BrushBounds(const ScatterBrush& brush) {
+    if (const BuiltinMesh* builtin = FindBuiltinMesh(brush.asset)) {
+      return render::MeshShapeBounds(ToRenderShape(builtin->shape));
+    }
+    if (AssetKindOf(std::filesystem::path(brush.asset)) == AssetKind::kMesh) return assets.BoundsNow(brush.asset);
+    return {};
+  }
+
+  // One frame of the scatter tool: a stroke starts when the left button goes
+  // down over the viewport, lays a dab each time the cursor has moved a
+  // radius, and becomes one action on release. Returns the brush's centre
+  // under the cursor, if any, for drawing the circle.
+  std::optional<SceneHit> FollowScatter(EditorContext& context, const ScatterBrush& brush, const render::Ray& ray,
+                                        bool pressed, bool down, bool erase) {
+    ecs::Coordinator& world = context.World();
+    const std::optional<SceneHit> hit = SyncedSurfaces(world).Raycast(ray);
+    if (dabs_seed != brush.seed) {
+      dabs_seed = brush.seed;
+      dabs = 0;
+    }
+    if (pressed) {
+      stroking = true;
+      erasing = erase;
+      stroke.clear();
+      erased.clear();
+      last_dab.reset();
+    }
+    if (!stroking) return hit;
+    // The press lays the first dab, even when the release comes in the same frame.
+    if (hit && (!last_dab || glm::distance(hit->point, *last_dab) >= brush.radius)) {
+      last_dab = hit->point;
+      if (erasing) {
+        for (const ecs::EntityId id : ScatteredNear(world, brush, hit->point)) {
+          if (std::find(erased.begin(), erased.end(), id) == erased.end()) erased.push_back(id);
+        }
+      } else {
+        const std::vector<ScatterPlacement> dab = ScatterDab(surfaces, brush, BrushBounds(brush), *hit, dabs++);
+        stroke.insert(stroke.end(), dab.begin(), dab.end());
+      }
+    }
+    if (down) return hit;
+    stroking = false;
+    try {
+      if (erasing && !erased.empty()) {
+        context.Enqueue(actions::Delete(world, erased));
+      } else if (!erasing && !stroke.empty()) {
+        context.Enqueue(ScatterStroke(world, brush, stroke, context.Prefabs()));
+      }
+    } catch (const std::exception& error) {
+      context.Log().Warning(std::string("Scatter: ") + error.what());
+    }
+    stroke.clear();
+    erased.clear();
+    return hit;
   }
 
   void FinishDrag(EditorContext& context) {
@@ -450,7 +518,9 @@ void ViewportPanel::Draw() {
   const render::GizmoView view{camera, glm::vec2(image_size)};
   // No gizmo while playing: the playing world is not edited.
   static const std::vector<ecs::EntityId> kNoTargets;
-  const std::vector<ecs::EntityId>& targets = context_.IsPlaying() ? kNoTargets : impl.Targets(context_);
+  const bool scattering = tools_.scatter && !context_.IsPlaying();
+  const std::vector<ecs::EntityId>& targets =
+      context_.IsPlaying() || scattering ? kNoTargets : impl.Targets(context_);
   render::GizmoPivot pivot;
   render::GizmoResult gizmo_result;
   if (!targets.empty()) {
@@ -470,8 +540,16 @@ void ViewportPanel::Draw() {
     impl.FinishDrag(context_);
   }
 
+  // ---- The scatter brush ----
+  std::optional<SceneHit> brush_centre;
+  if (scattering || impl.stroking) {
+    brush_centre = impl.FollowScatter(context_, tools_.brush, placement.ray, navigation.left_pressed && impl.left_owned,
+                                      navigation.left_down, io.KeyShift);
+    if (!hovered_ && !impl.stroking) brush_centre.reset();
+  }
+
   // ---- Picking: a click (not a drag, not on a handle) against last frame ----
-  if (navigation.left_pressed) {
+  if (navigation.left_pressed && !scattering) {
     impl.click.Press(pointer, impl.left_owned && !gizmo_result.WantsPointer());
   } else if (navigation.left_down) {
     impl.click.Move(pointer);
@@ -500,6 +578,19 @@ void ViewportPanel::Draw() {
   if (impl.renderer.HasErrors()) {
     draw_list->AddText(ImVec2(origin.x + 8.0f, origin.y + 8.0f), IM_COL32(255, 255, 255, 255),
                        "The viewport renderer failed: see the Console");
+  }
+  if (brush_centre) {
+    // The brush's circle where it touches the surface: green paints, red erases.
+    const glm::vec3 centre = brush_centre->point;
+    const glm::vec3 right(camera.view[0][0], camera.view[1][0], camera.view[2][0]);  // the view's x axis
+    const auto at = render::WorldToScreen(camera, centre, glm::vec2(image_size));
+    const auto rim = render::WorldToScreen(camera, centre + right * tools_.brush.radius, glm::vec2(image_size));
+    if (at && rim) {
+      const ImVec2 screen(origin.x + at->x / pixel_scale.x, origin.y + at->y / pixel_scale.y);
+      const float radius = glm::length((*rim - *at) / pixel_scale);
+      const bool erase = impl.stroking ? impl.erasing : io.KeyShift;
+      draw_list->AddCircle(screen, radius, erase ? IM_COL32(230, 80, 70, 255) : IM_COL32(90, 210, 120, 255), 48, 2.0f);
+    }
   }
   if (const PlaySession* play = context_.Play()) {
     // A tinted frame says the picture is the playing copy, not the scene.
@@ -555,7 +646,9 @@ void ViewportPanel::Render() {
   }
   // The gizmo where the targets are now (a drag this frame moved them).
   static const std::vector<ecs::EntityId> kNoTargets;  // no gizmo while playing
-  const std::vector<ecs::EntityId>& targets = context_.IsPlaying() ? kNoTargets : impl.Targets(context_);
+  const bool scattering = tools_.scatter && !context_.IsPlaying();
+  const std::vector<ecs::EntityId>& targets =
+      context_.IsPlaying() || scattering ? kNoTargets : impl.Targets(context_);
   if (!targets.empty()) {
     const render::GizmoPivot pivot =
         TargetsPivot(world, impl.matrices, targets, context_.GetSelection().Primary(),

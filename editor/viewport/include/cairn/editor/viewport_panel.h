@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <memory>
+
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@
 #include "cairn/ecs/plain_value.h"
 #include "cairn/render/editor_camera.h"
 #include "cairn/render/shader_override.h"
+
+#include "cairn/editor/viewport/scatter.h"
 
 namespace cairn::editor {
 
@@ -51,6 +54,10 @@ struct ViewportTools {
   // holding Shift does), turned to their normals when `align_to_surface`.
   bool surface_snap = false;
   bool align_to_surface = false;
+  // Left strokes over the viewport paint `brush` instances onto surfaces
+  // (Shift: erase them) instead of selecting and moving.
+  bool scatter = false;
+  ScatterBrush brush;
   // While playing, draw through the scene's primary Camera (else the editor camera).
   bool game_view = false;
 };
