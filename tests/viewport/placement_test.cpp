@@ -11,6 +11,7 @@
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/viewport/drop_point.h"
 #include "cairn/editor/viewport/render_scene_builder.h"
+#include "cairn/editor/viewport/scatter.h"
 #include "cairn/editor/viewport/scene_surfaces.h"
 #include "cairn/editor/viewport/world_matrices.h"
 #include "viewport_test_world.h"
@@ -253,4 +254,46 @@ TEST_CASE("Surface snap rests the bounds on the hit point, turned to the normal 
   CHECK(Near(aligned.rotation * glm::vec3(0, 1, 0), hit.normal));
   // The bottom centre, turned about the pivot and moved, is the hit point.
   CHECK(Near(aligned.rotation * (glm::vec3(0.0f) - pivot) + pivot + aligned.translation, hit.point));
+}
+
+TEST_CASE("A scatter dab with a seed places the same instances every time, resting on the surface",
+          "[viewport][surface][scatter]") {
+  Scene scene;
+  testing::AddMesh(*scene.world, "Ground", ecs::MeshShape::kCube,
+                   testing::At({0.0f, -0.5f, 0.0f}, {1, 0, 0, 0}, {50.0f, 1.0f, 50.0f}));
+  scene.Sync();
+  cairn::editor::ScatterBrush brush;
+  brush.radius = 3.0f;
+  brush.density = 2.0f;
+  brush.seed = 77;
+  const auto centre = scene.surfaces.Raycast(Ray{{1.0f, 10.0f, 2.0f}, {0, -1, 0}});
+  REQUIRE(centre);
+  const Aabb cube{{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}};
+  const auto first = cairn::editor::ScatterDab(scene.surfaces, brush, cube, *centre, 0);
+  const auto again = cairn::editor::ScatterDab(scene.surfaces, brush, cube, *centre, 0);
+  REQUIRE(first.size() == cairn::editor::ScatterCount(brush));
+  REQUIRE(first.size() == 57);  // round(2 * pi * 9)
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    CHECK(first[i].position == again[i].position);
+    CHECK(first[i].rotation == again[i].rotation);
+    CHECK(first[i].scale == again[i].scale);
+    CHECK(first[i].position.y == Approx(0.5f * first[i].scale).margin(1e-5));
+    CHECK(glm::distance(glm::vec2(first[i].position.x, first[i].position.z), glm::vec2(1.0f, 2.0f)) <= 3.0f + 1e-4f);
+    CHECK(first[i].scale >= brush.min_scale);
+    CHECK(first[i].scale <= brush.max_scale);
+  }
+  // Another dab, or another seed, places others.
+  CHECK(cairn::editor::ScatterDab(scene.surfaces, brush, cube, *centre, 1)[0].position != first[0].position);
+  brush.seed = 78;
+  CHECK(cairn::editor::ScatterDab(scene.surfaces, brush, cube, *centre, 0)[0].position != first[0].position);
+
+  // A stroke is one action: applied, it creates every instance; undone, none.
+  cairn::editor::EditorContext context(testing::TestEditorOptions());
+  const std::size_t before = context.World().EntityCount();
+  context.Enqueue(cairn::editor::ScatterStroke(context.World(), brush, first, nullptr));
+  context.Flush();
+  CHECK(context.World().EntityCount() == before + first.size());
+  context.Undo();
+  context.Flush();
+  CHECK(context.World().EntityCount() == before);
 }
