@@ -141,7 +141,8 @@ void EditorApp::DrawFrame() {
   if (!menu_.DialogOpen() && !project_settings_.IsOpen()) HandleShortcuts(commands_, files_, viewport_.get());
 
   MenuTargets targets{context_,   commands_,       files_, recent_, hierarchy_, viewport_.get(),
-                      [this] { ResetLayout(); }, [this] { project_settings_.Open(); }};
+                      [this] { ResetLayout(); }, [this] { project_settings_.Open(); },
+                      [this] { arrange_.Open() = true; }};
   const float menu_height = menu_.Draw(targets);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   sizes_ = FitSizes(sizes_, display.x, display.y, menu_height);
@@ -151,6 +152,7 @@ void EditorApp::DrawFrame() {
   files_.DrawDialogs();
   menu_.DrawDialogs();
   project_settings_.Draw();
+  arrange_.Draw(context_);
   journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen());
   DrawPlayFailure();
   DrawModuleTrust();

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/panels/arrange_window.h"
 #include "cairn/editor/panels/console_panel.h"
 #include "cairn/editor/panels/editor_commands.h"
 #include "cairn/editor/panels/asset_browser_panel.h"
@@ -115,6 +116,7 @@ class EditorApp {
   MainMenu menu_;
   SceneFiles files_;
   JournalFailureDialog journal_dialog_;
+  ArrangeWindow arrange_;
   ProjectSettingsWindow project_settings_;
   const ecs::Coordinator* watched_world_ = nullptr;  // the world watch_ follows
 

@@ -24,6 +24,7 @@ struct MenuTargets {
   ViewportPanel* viewport = nullptr;
   std::function<void()> reset_layout;
   std::function<void()> open_project_settings;
+  std::function<void()> open_arrange;
 };
 
 class MainMenu {
