@@ -1,6 +1,7 @@
 #version 330 core
 // Full-screen triangle carrying, per pixel, the world points on the near and
-// far planes; grid.frag intersects the segment between them with y = 0.
+// far planes; grid.frag intersects the segment between them with the grid's
+// plane.
 
 uniform mat4 u_inverse_view_projection;
 

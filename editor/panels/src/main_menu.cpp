@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <span>
 #include <string>
 
 #include "cairn/editor/editor_context.h"
@@ -49,12 +50,59 @@ constexpr ShortcutRow kShortcuts[] = {
     {"Delete", "Delete the selection (with children)"},
     {"Ctrl+A", "Select every entity"},
     {"F2, double-click", "Rename in the Hierarchy"},
-    {"F", "Frame the selection in the viewport"},
     {"W / E / R", "Move, rotate, scale tool"},
     {"Ctrl+P", "Play the scene, or stop playing"},
     {"Ctrl+click, Shift+click", "Add to the selection, select a range"},
     {"Drag in the Hierarchy", "Reparent (onto a row), reorder (row edges), unparent (empty space)"},
 };
+
+// The rules of editor/viewport's CameraNavigator (camera_navigator.h), and
+// Frame Selected.
+constexpr ShortcutRow kCameraControls[] = {
+    {"Right drag", "Orbit around the camera's target"},
+    {"Right held + W / A / S / D", "Fly forward, left, back, right; the mouse looks around"},
+    {"Right held + Q / E", "Fly down, up"},
+    {"Shift while flying", "Fly fast"},
+    {"Wheel while right held", "Fly speed (one notch: x1.2)"},
+    {"Alt + left drag", "Orbit"},
+    {"Middle drag", "Pan"},
+    {"Wheel", "Zoom towards the point under the cursor"},
+    {"F", "Frame the selection"},
+};
+
+constexpr ShortcutRow kPlacementKeys[] = {
+    {"End", "Drop the selection to the floor below it"},
+    {"Shift while moving", "Surface snap: slide the selection over the surfaces under the cursor"},
+    {"V while moving", "Vertex snap: a vertex of the selection onto the vertex under the cursor"},
+    {"Ctrl while dragging a gizmo", "Snap to the grid (moves land on multiples of the step)"},
+};
+
+struct ShortcutGroup {
+  const char* heading;
+  std::span<const ShortcutRow> rows;
+};
+
+constexpr ShortcutGroup kShortcutGroups[] = {
+    {"Editing", kShortcuts},
+    {"Viewport camera", kCameraControls},
+    {"Placing the selection in the viewport", kPlacementKeys},
+};
+
+void DrawShortcutGroup(const ShortcutGroup& group) {
+  ImGui::TextColored(theme::kTextDim, "%s", group.heading);
+  if (!ImGui::BeginTable(group.heading, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 200.0f);
+  ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+  for (const ShortcutRow& row : group.rows) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextColored(theme::kCameraIcon, "%s", row.keys);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextWrapped("%s", row.what);
+  }
+  ImGui::EndTable();
+  ImGui::Spacing();
+}
 
 }  // namespace
 
@@ -157,6 +205,10 @@ void MainMenu::DrawEntityMenu(MenuTargets& targets) {
   if (Item("Entity", "Frame Selected", "F", targets.commands.HasSelection() && targets.viewport != nullptr)) {
     targets.commands.FrameSelected();
   }
+  if (Item("Entity", "Drop to Floor", "End", targets.commands.HasSelection() && targets.viewport != nullptr)) {
+    targets.viewport->DropSelectionToFloor();
+  }
+  if (Item("Entity", "Arrange...", nullptr, targets.open_arrange != nullptr)) targets.open_arrange();
   ImGui::EndMenu();
 }
 
@@ -189,20 +241,11 @@ void MainMenu::DrawHelpMenu(MenuTargets& targets) {
 
 void MainMenu::DrawDialogs() {
   if (show_shortcuts_) {
-    if (BeginModal("Keyboard Shortcuts", ImVec2(640.0f, 520.0f))) {
+    // Tall enough for most rows at the default window size; the body scrolls
+    // for the rest.
+    if (BeginModal("Keyboard Shortcuts", ImVec2(800.0f, 680.0f))) {
       BeginModalBody();
-      if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-        ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 200.0f);
-        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
-        for (const ShortcutRow& row : kShortcuts) {
-          ImGui::TableNextRow();
-          ImGui::TableSetColumnIndex(0);
-          ImGui::TextColored(theme::kCameraIcon, "%s", row.keys);
-          ImGui::TableSetColumnIndex(1);
-          ImGui::TextWrapped("%s", row.what);
-        }
-        ImGui::EndTable();
-      }
+      for (const ShortcutGroup& group : kShortcutGroups) DrawShortcutGroup(group);
       EndModalBody();
       if (ModalButtons("shortcuts", {"Close"}, 0, 0) == 0) {
         show_shortcuts_ = false;

@@ -9,8 +9,9 @@
 
 namespace cairn::render::passes {
 
-// The infinite ground grid with world axes, blended over the meshes and
-// depth-tested against them; writes no depth and no pick ids.
+// The infinite grid with world axes, blended over the meshes and depth-tested
+// against them; writes no depth and no pick ids. It lies on the ground, or on
+// the world plane facing an orthographic axis view (see RenderSettings).
 class GridPass {
  public:
   bool Initialize(const gl::ShaderLibrary& library, std::vector<RenderError>& errors);
@@ -30,8 +31,8 @@ class GridPass {
     GLint fade_distance = -1;
     GLint minor_color = -1;
     GLint major_color = -1;
-    GLint axis_x_color = -1;
-    GLint axis_z_color = -1;
+    GLint normal_axis = -1;
+    GLint axis_colors = -1;
   };
 
   gl::ShaderProgram program_;

@@ -222,6 +222,104 @@ TEST_CASE("[Renderer] Writes the grid and axes on y = 0 without pick ids", "[ren
   CHECK(fixture.renderer.Stats().draw_calls == 0);
 }
 
+// An orthographic axis view of the origin from 8 units away (about 48 pixels
+// per world unit), as the viewport's View presets give.
+EditorCamera PresetCamera(ViewPreset preset) {
+  EditorCamera camera;
+  camera.SetViewportSize({kWidth, kHeight});
+  camera.SetLookAt({0.0f, 0.0f, 8.0f}, {0.0f, 0.0f, 0.0f});
+  camera.SetViewPreset(preset);
+  return camera;
+}
+
+// Pixels whose colour differs from the clear colour: what the grid drew over
+// an empty scene.
+int CountGridPixels(const Image& image, const RenderSettings& settings) {
+  int count = 0;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) count += IsColor(image.At(x, y), settings.clear_color, 6) ? 0 : 1;
+  }
+  return count;
+}
+
+TEST_CASE("[Renderer] The Front and Side views show the grid on the world plane facing them", "[render][gl]") {
+  InitializedRenderer fixture;
+  const RenderSettings& settings = fixture.renderer.Settings();
+  const RenderScene empty;
+  const auto render = [&](const EditorCamera& camera, const char* file_name) {
+    fixture.renderer.Render(empty, camera.Matrices());
+    const Image image = Capture(fixture.renderer);
+    INFO("image written to " << WritePng(image, file_name));
+    return image;
+  };
+  // Lines 48 pixels apart, about a pixel wide, cover some 2% of the pixels in
+  // each direction.
+  const int kMinGridPixels = kWidth * kHeight / 40;
+  // An axis line blends its colour over the background: its channel leads.
+  const auto is_axis = [](glm::ivec4 pixel, int channel) {
+    return pixel[channel] > pixel[(channel + 1) % 3] + 50 && pixel[channel] > pixel[(channel + 2) % 3] + 50;
+  };
+  constexpr int kRed = 0;
+  constexpr int kGreen = 1;
+  constexpr int kBlue = 2;
+
+  SECTION("Front: the grid on z = 0, the X axis red and the Y axis green") {
+    const EditorCamera camera = PresetCamera(ViewPreset::Front);
+    const Image image = render(camera, "render_grid_front.png");
+    const glm::ivec4 x_axis = image.At(PixelOf(camera, {1.5f, 0, 0}));
+    const glm::ivec4 y_axis = image.At(PixelOf(camera, {0, 1.5f, 0}));
+    INFO("x axis " << Describe(x_axis) << ", y axis " << Describe(y_axis));
+    CHECK(is_axis(x_axis, kRed));
+    CHECK(is_axis(y_axis, kGreen));
+    CHECK(CountGridPixels(image, settings) > kMinGridPixels);
+    // A cell's centre shows the background.
+    CHECK(IsColor(image.At(PixelOf(camera, {2.5f, 1.5f, 0})), settings.clear_color, 1));
+    CHECK(fixture.renderer.PickAt(kWidth / 2, kHeight / 2) == 0);
+  }
+
+  SECTION("Side: the grid on x = 0, the Z axis blue and the Y axis green") {
+    const EditorCamera camera = PresetCamera(ViewPreset::Right);
+    const Image image = render(camera, "render_grid_side.png");
+    const glm::ivec4 z_axis = image.At(PixelOf(camera, {0, 0, 1.5f}));
+    const glm::ivec4 y_axis = image.At(PixelOf(camera, {0, 1.5f, 0}));
+    INFO("z axis " << Describe(z_axis) << ", y axis " << Describe(y_axis));
+    CHECK(is_axis(z_axis, kBlue));
+    CHECK(is_axis(y_axis, kGreen));
+    CHECK(CountGridPixels(image, settings) > kMinGridPixels);
+  }
+
+  SECTION("Top: the ground grid, the X axis red and the Z axis blue") {
+    const EditorCamera camera = PresetCamera(ViewPreset::Top);
+    const Image image = render(camera, "render_grid_top.png");
+    const glm::ivec4 x_axis = image.At(PixelOf(camera, {1.5f, 0, 0}));
+    const glm::ivec4 z_axis = image.At(PixelOf(camera, {0, 0, 1.5f}));
+    INFO("x axis " << Describe(x_axis) << ", z axis " << Describe(z_axis));
+    CHECK(is_axis(x_axis, kRed));
+    CHECK(is_axis(z_axis, kBlue));
+    CHECK(CountGridPixels(image, settings) > kMinGridPixels);
+  }
+
+  SECTION("an orthographic view orbited off its axis shows the ground grid") {
+    EditorCamera camera = PresetCamera(ViewPreset::Front);
+    camera.Orbit({0.0f, 100.0f});  // 30 degrees down: still facing z = 0 more than the ground
+    REQUIRE(camera.Matrices().IsOrthographic());
+    const Image image = render(camera, "render_grid_front_orbited.png");
+    const glm::ivec4 z_axis = image.At(PixelOf(camera, {0, 0, 1.5f}));
+    INFO("z axis " << Describe(z_axis));
+    CHECK(is_axis(z_axis, kBlue));
+    CHECK(CountGridPixels(image, settings) > kMinGridPixels);
+  }
+
+  SECTION("a perspective camera looking along Z sees the ground, not z = 0") {
+    EditorCamera camera = PresetCamera(ViewPreset::Front);
+    camera.SetProjection(ProjectionKind::Perspective);
+    const Image image = render(camera, "render_grid_front_perspective.png");
+    // Level with the ground, the camera sees it edge-on: at most the horizon.
+    CHECK(IsColor(image.At(PixelOf(camera, {0, 1.5f, 0})), settings.clear_color, 1));
+    CHECK(CountGridPixels(image, settings) < kMinGridPixels / 4);
+  }
+}
+
 TEST_CASE("[Renderer] Uses the default light when the scene has none", "[render][gl]") {
   InitializedRenderer fixture;
   const EditorCamera camera = SceneCamera();

@@ -15,7 +15,10 @@ struct RenderSettings {
   float shininess = 48.0f;
   float specular_strength = 0.25f;
 
-  // Ground grid on y = 0.
+  // Grid on the ground (y = 0), except in an orthographic view along a world
+  // axis, which sees it on the world plane facing it (z = 0 from the front,
+  // x = 0 from the side), so the axis views show a grid too. Each world axis
+  // lying in the grid's plane is drawn in its colour.
   bool show_grid = true;
   float grid_cell_size = 1.0f;     // world units between minor lines
   float grid_major_every = 10.0f;  // minor cells per major line
@@ -23,6 +26,7 @@ struct RenderSettings {
   glm::vec4 grid_minor_color{0.42f, 0.43f, 0.45f, 0.35f};
   glm::vec4 grid_major_color{0.55f, 0.56f, 0.58f, 0.60f};
   glm::vec4 axis_x_color{0.90f, 0.25f, 0.25f, 0.95f};
+  glm::vec4 axis_y_color{0.40f, 0.80f, 0.25f, 0.95f};
   glm::vec4 axis_z_color{0.25f, 0.45f, 0.95f, 0.95f};
 
   // Selection outline.
