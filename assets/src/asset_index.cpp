@@ -61,7 +61,7 @@ std::optional<AssetId> AssetIndex::Register(std::string_view path) {
   if (const auto it = current_.find(*normalized.path); it != current_.end()) return it->second;
   // A file now at a path another asset had is a new asset; the name is its now.
   const AssetId id = NewId();
-  entries_[id] = Entry{*normalized.path, {}};
+  entries_[id] = Entry{*normalized.path, {}, {}};
   current_[*normalized.path] = id;
   return id;
 }
@@ -137,6 +137,22 @@ AssetIndex::Change AssetIndex::MoveFolder(std::string_view from, std::string_vie
   return {true, ""};
 }
 
+ImportSettings AssetIndex::ImportSettingsOf(std::string_view path) const {
+  const std::optional<AssetId> id = Find(path);
+  return id ? entries_.at(*id).import : ImportSettings{};
+}
+
+AssetIndex::Change AssetIndex::SetImportSettings(std::string_view path, const ImportSettings& settings) {
+  if (const std::optional<std::string> problem = ImportSettingsProblem(settings)) {
+    return {false, "cannot set the import settings of " + std::string(path) + ": " + *problem};
+  }
+  std::optional<AssetId> id = Find(path);
+  if (!id) id = Register(path);
+  if (!id) return {false, "cannot set the import settings of " + std::string(path) + ": " + NormalizeAssetPath(path).error};
+  entries_.at(*id).import = settings;
+  return {true, ""};
+}
+
 std::vector<std::string> AssetIndex::Missing(const std::filesystem::path& project_folder) const {
   std::vector<std::string> missing;
   for (const auto& [path, id] : current_) {
@@ -153,6 +169,9 @@ std::string AssetIndex::ToText() const {
     item["id"] = ToHex(id);
     item["path"] = entry.path;
     if (!entry.formerly.empty()) item["formerly"] = entry.formerly;
+    if (!entry.import.IsDefault()) {
+      item["import"] = {{"scale", entry.import.scale}, {"up", UpAxisName(entry.import.up)}};
+    }
     assets.push_back(std::move(item));
   }
   nlohmann::ordered_json document;
@@ -198,7 +217,7 @@ AssetIndex::LoadResult AssetIndex::Load(const std::filesystem::path& project_fol
     if (!path.path) return {std::nullopt, at + path.error};
     if (index.entries_.contains(AssetId{id->value})) return {std::nullopt, at + "id " + ToHex(AssetId{id->value}) + " appears twice"};
     if (index.current_.contains(*path.path)) return {std::nullopt, at + "path " + *path.path + " appears twice"};
-    Entry entry{*path.path, {}};
+    Entry entry{*path.path, {}, {}};
     if (item.contains("formerly")) {
       if (!item["formerly"].is_array()) return {std::nullopt, at + "\"formerly\" is not an array of paths"};
       for (const nlohmann::json& former : item["formerly"]) {
@@ -206,6 +225,23 @@ AssetIndex::LoadResult AssetIndex::Load(const std::filesystem::path& project_fol
                                                               : NormalizedPath{std::nullopt, "a former path is not a string"};
         if (!former_path.path) return {std::nullopt, at + former_path.error};
         entry.formerly.push_back(*former_path.path);
+      }
+    }
+    if (item.contains("import")) {
+      const nlohmann::json& settings = item["import"];
+      if (!settings.is_object()) return {std::nullopt, at + "\"import\" is not an object"};
+      if (settings.contains("scale")) {
+        if (!settings["scale"].is_number()) return {std::nullopt, at + "\"import\".\"scale\" is not a number"};
+        entry.import.scale = settings["scale"].get<float>();
+      }
+      if (settings.contains("up")) {
+        const std::optional<UpAxis> up =
+            settings["up"].is_string() ? UpAxisFromName(settings["up"].get<std::string>()) : std::nullopt;
+        if (!up) return {std::nullopt, at + "\"import\".\"up\" is not \"y\" or \"z\""};
+        entry.import.up = *up;
+      }
+      if (const std::optional<std::string> problem = ImportSettingsProblem(entry.import)) {
+        return {std::nullopt, at + "\"import\": " + *problem};
       }
     }
     const AssetId asset{id->value};

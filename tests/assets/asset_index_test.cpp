@@ -161,3 +161,51 @@ TEST_CASE("A project without an index has an empty one, a broken index is refuse
   REQUIRE_THAT(loaded.error, Catch::Contains("assets.index.json"));
   REQUIRE_THAT(loaded.error, Catch::Contains(problem));
 }
+
+TEST_CASE("An asset's import settings are kept in the index, follow a move and are read back", "[assets][index]") {
+  const TempDir folder("asset-index");
+  AssetIndex index(kSeed);
+  cairn::assets::ImportSettings engine;
+  engine.scale = 0.001f;
+  engine.up = cairn::assets::UpAxis::kZ;
+  REQUIRE(index.SetImportSettings("art/engine.glb", engine).ok);
+  index.Register("art/crate.glb");
+  // Defaults are not written: only the engine has an "import" object.
+  const std::string text = index.ToText();
+  CHECK(text.find("\"import\"") == text.rfind("\"import\""));
+  CHECK(text.find("\"up\": \"z\"") != std::string::npos);
+  REQUIRE(index.Move("art/engine.glb", "vehicles/engine.glb").ok);
+  CHECK(index.ImportSettingsOf("vehicles/engine.glb") == engine);
+  CHECK(index.ImportSettingsOf("art/engine.glb") == engine);  // the old path leads to the same asset
+  CHECK(index.ImportSettingsOf("art/crate.glb").IsDefault());
+  CHECK(index.ImportSettingsOf("unknown.glb").IsDefault());
+
+  REQUIRE(index.Save(folder.Path()).ok);
+  const AssetIndex::LoadResult loaded = AssetIndex::Load(folder.Path(), kSeed);
+  REQUIRE(loaded.index);
+  CHECK(loaded.index->ImportSettingsOf("vehicles/engine.glb") == engine);
+  CHECK(loaded.index->ToText() == index.ToText());
+
+  cairn::assets::ImportSettings flat;
+  flat.scale = -2.0f;
+  const auto refused = index.SetImportSettings("art/crate.glb", flat);
+  CHECK_FALSE(refused.ok);
+  CHECK_THAT(refused.error, Catch::Contains("art/crate.glb") && Catch::Contains("finite number above 0"));
+  CHECK(index.ImportSettingsOf("art/crate.glb").IsDefault());
+}
+
+TEST_CASE("Bad import settings in an index file are refused naming the entry", "[assets][index]") {
+  const TempDir folder("asset-index");
+  const auto [body, reason] = GENERATE(table<std::string, std::string>({
+      {R"("import": {"scale": 0})", "finite number above 0"},
+      {R"("import": {"scale": "big"})", "\"scale\" is not a number"},
+      {R"("import": {"up": "x"})", "\"up\" is not \"y\" or \"z\""},
+      {R"("import": 3)", "\"import\" is not an object"},
+  }));
+  folder.Write("assets.index.json", R"({"format": "cairn.asset-index", "version": 1, "assets": [)"
+                                    R"({"id": "00000000000000a1", "path": "a.glb", )" + body + "}]}");
+  const AssetIndex::LoadResult loaded = AssetIndex::Load(folder.Path(), kSeed);
+  REQUIRE_FALSE(loaded.index);
+  CHECK_THAT(loaded.error, Catch::Contains("assets.index.json") && Catch::Contains("/assets/0") &&
+                               Catch::Contains(reason));
+}

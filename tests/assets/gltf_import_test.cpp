@@ -1,4 +1,5 @@
 #include "cairn/assets/gltf_import.h"
+#include "cairn/assets/import_settings.h"
 
 #include <filesystem>
 #include <string>
@@ -228,4 +229,25 @@ TEST_CASE("A buffer whose URI is a directory, a FIFO or a file over the limit is
   REQUIRE_FALSE(result.model.has_value());
   REQUIRE_THAT(result.error, Catch::Contains("cannot import mesh"));
   REQUIRE_THAT(result.error, Catch::Contains(reason));
+}
+
+TEST_CASE("Import settings scale the model and turn a Z-up file upright, exactly", "[assets][gltf]") {
+  cairn::assets::Model model;
+  cairn::assets::Primitive primitive;
+  cairn::assets::Vertex vertex;
+  vertex.position = {100.0f, 200.0f, 300.0f};
+  vertex.normal = {0.0f, 0.0f, 1.0f};
+  primitive.vertices = {vertex, cairn::assets::Vertex{}};
+  model.primitives.push_back(primitive);
+  cairn::assets::ImportSettings settings;
+  settings.scale = 0.5f;
+  settings.up = cairn::assets::UpAxis::kZ;
+  cairn::assets::ApplyImportSettings(model, settings);
+  const cairn::assets::Vertex& moved = model.primitives[0].vertices[0];
+  CHECK(moved.position == glm::vec3(50.0f, 150.0f, -100.0f));  // +Z up became +Y up
+  CHECK(moved.normal == glm::vec3(0.0f, 1.0f, 0.0f));
+  CHECK(model.bounds.min == glm::vec3(0.0f, 0.0f, -100.0f));
+  CHECK(model.bounds.max == glm::vec3(50.0f, 150.0f, 0.0f));
+  CHECK(cairn::assets::ImportSettingsProblem({0.0f, cairn::assets::UpAxis::kY}).has_value());
+  CHECK_FALSE(cairn::assets::ImportSettingsProblem({0.01f, cairn::assets::UpAxis::kY}).has_value());
 }

@@ -1,5 +1,5 @@
-"""Placement in the real editor: a glTF crate dragged from the Assets panel
-onto a sloped plane rests its bounds on the slope under the cursor; End drops
+"""Placement in the real editor: a glTF crate, given a scale of 2 in its
+import settings, dragged from the Assets panel onto a sloped plane rests its bounds on the slope under the cursor; End drops
 a floating cube until its bounds rest on the slope below it, and Ctrl+Z puts
 it back; a click of the scatter brush paints round(pi r^2 density) cubes on
 the slope, one Ctrl+Z removes them all and Ctrl+Y brings them back; saved,
@@ -43,6 +43,15 @@ def main():
         s.wait(2)
         s.doubleclick("assets/file/meshes")
         s.wait(2)
+        # The crate's import settings: twice as large, for every scene.
+        s.click("assets/file/meshes/crate.glb", "right")
+        s.click("assets/menu/import_settings")
+        s.click("assets/import/scale")
+        s.key("ctrl+a")
+        s.type("2")
+        s.key("enter")
+        s.click("assets/import/apply")
+        s.expect("expect-log", "Import settings of meshes/crate.glb: scale 2, y up")
         s.drag(s.centre("assets/file/meshes/crate.glb"), s.point("panel/Viewport", 0.5, 0.5), 24)
         s.wait(6)
         s.expect("expect-selection", "crate")
@@ -79,10 +88,14 @@ def main():
 
     scene = load_scene(os.path.join(seed, "levels", "hill.scene"))
     crate = entity_named(scene, "crate")["components"]["Transform"]["position"]
-    # The crate is a unit cube about its origin: its bottom centre rests on the slope.
-    expected = slope_height(crate[0]) + 0.5
+    # The crate is a unit cube about its origin, imported twice as large: its
+    # bottom centre rests on the slope.
+    expected = slope_height(crate[0]) + 1.0
     check(abs(crate[1] - expected) < 1e-3 and abs(crate[0]) < 10 and abs(crate[2]) < 10,
           "the dropped crate is at %s, not resting on the slope (y should be %.5f)" % (crate, expected))
+    index = json.load(open(os.path.join(seed, "assets.index.json")))
+    settings = [a.get("import") for a in index["assets"] if a["path"] == "meshes/crate.glb"]
+    check(settings == [{"scale": 2.0, "up": "y"}], "the asset index records the crate's import as %s" % settings)
     floating = entity_named(scene, "Floating")["components"]["Transform"]["position"]
     # The cube spans x 2.5 .. 3.5: its bottom rests where the slope is highest under it.
     expected = slope_height(3.5) + 0.5

@@ -12,6 +12,7 @@
 #include "cairn/editor/message_log.h"
 #include "cairn/editor/selection.h"
 #include "cairn/editor/viewport/asset_meshes.h"
+#include "cairn/editor/asset_files.h"
 #include "cairn/editor/viewport/pick_table.h"
 #include "cairn/editor/viewport/render_scene_builder.h"
 #include "cairn/editor/viewport/selection_bounds.h"
@@ -267,4 +268,29 @@ TEST_CASE("The render scene draws ready assets instanced and the others as place
     const std::array gates{gate};
     CHECK(cairn::editor::SelectionBounds(*world, matrices, gates, &meshes).Size().x == Approx(1.0f));
   }
+}
+
+TEST_CASE("An asset's import settings in the project's index scale its mesh, and a reload applies new ones",
+          "[viewport][assets]") {
+  const Project project;
+  cairn::assets::ImportSettings centimetres;
+  centimetres.scale = 0.01f;
+  REQUIRE(cairn::editor::SetAssetImportSettings(project.folder.Path(), "meshes/crate.glb", centimetres, 5).empty());
+  RecordingUploader uploader;
+  MessageLog log;
+  AssetMeshes meshes;
+  meshes.SetFolder(project.folder.Path(), uploader);
+  meshes.Find("meshes/crate.glb");
+  Settle(meshes, uploader, log, {"meshes/crate.glb"});
+  CHECK(meshes.Find("meshes/crate.glb").bounds.max.y == Approx(0.005f));
+  CHECK(meshes.Find("meshes/crate.glb").surface->Bounds().max.y == Approx(0.005f));
+  CHECK(meshes.BoundsNow("meshes/crate.glb").max.x == Approx(0.005f));
+
+  cairn::assets::ImportSettings metres;
+  metres.scale = 2.0f;
+  REQUIRE(cairn::editor::SetAssetImportSettings(project.folder.Path(), "meshes/crate.glb", metres, 5).empty());
+  meshes.Reload("meshes/crate.glb", uploader);
+  CHECK(meshes.BoundsNow("meshes/crate.glb").max.y == Approx(1.0f));  // read at once while it imports again
+  Settle(meshes, uploader, log, {"meshes/crate.glb"});
+  CHECK(meshes.Find("meshes/crate.glb").bounds.max.y == Approx(1.0f));
 }

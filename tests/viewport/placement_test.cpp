@@ -297,3 +297,15 @@ TEST_CASE("A scatter dab with a seed places the same instances every time, resti
   context.Flush();
   CHECK(context.World().EntityCount() == before);
 }
+
+TEST_CASE("An asset over 100 m or under 1 cm is reported with its size", "[viewport][surface]") {
+  const auto large = cairn::editor::ImplausibleSize("meshes/engine.glb", Aabb{{0, 0, 0}, {812, 401, 290}});
+  REQUIRE(large);
+  CHECK_THAT(*large, Catch::Contains("meshes/engine.glb is 812 x 401 x 290 m (over 100 m)") &&
+                         Catch::Contains("Import Settings"));
+  const auto small = cairn::editor::ImplausibleSize("bolt.glb", Aabb{{0, 0, 0}, {0.004f, 0.002f, 0.001f}});
+  REQUIRE(small);
+  CHECK_THAT(*small, Catch::Contains("(under 1 cm)"));
+  CHECK_FALSE(cairn::editor::ImplausibleSize("crate.glb", Aabb{{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}}));
+  CHECK_FALSE(cairn::editor::ImplausibleSize("empty.glb", Aabb{}));
+}

@@ -232,5 +232,14 @@ AssetMoveResult MoveAsset(const std::filesystem::path& root, std::string_view fr
   return result;
 }
 
-}  // namespace cairn::editor
+std::string SetAssetImportSettings(const std::filesystem::path& root, std::string_view path,
+                                   const assets::ImportSettings& settings, std::uint64_t id_seed) {
+  assets::AssetIndex::LoadResult loaded = assets::AssetIndex::Load(root, id_seed);
+  if (!loaded.index) return "cannot set the import settings of " + std::string(path) + ": " + loaded.error;
+  const assets::AssetIndexChange change = loaded.index->SetImportSettings(path, settings);
+  if (!change.ok) return change.error;
+  const assets::AssetIndexChange saved = loaded.index->Save(root);
+  return saved.ok ? std::string() : "cannot set the import settings of " + std::string(path) + ": " + saved.error;
+}
 
+}  // namespace cairn::editor

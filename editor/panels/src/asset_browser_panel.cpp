@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <utility>
 
+#include "cairn/assets/asset_index.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
 #include "cairn/editor/panels/bounded_text.h"
@@ -18,6 +20,7 @@ namespace cairn::editor {
 namespace {
 
 constexpr const char* kMovePopup = "##asset_move";
+constexpr const char* kImportPopup = "##asset_import";
 
 // The tag before a row's name, and its colour.
 struct KindStyle {
@@ -84,6 +87,7 @@ void AssetBrowserPanel::Draw() {
   DrawFiles();
   ImGui::EndChild();
   DrawMoveDialog();
+  DrawImportDialog();
 }
 
 void AssetBrowserPanel::Rescan(double now) {
@@ -211,6 +215,14 @@ void AssetBrowserPanel::DrawFiles() {
       if (file.kind == AssetKind::kFolder && ImGui::MenuItem("Open")) enter = file.path;
       if (file.kind == AssetKind::kScene && ImGui::MenuItem("Instantiate")) Instantiate(file.path);
       GlobalWidgetMap().Record("assets/menu/instantiate");
+      if (file.kind == AssetKind::kMesh && ImGui::MenuItem("Import Settings...")) {
+        importing_ = file.path;
+        const assets::AssetIndex::LoadResult index = assets::AssetIndex::Load(*root_, 1);
+        import_settings_ = index.index ? index.index->ImportSettingsOf(file.path) : assets::ImportSettings{};
+        import_error_ = index.index ? std::string() : index.error;
+        open_import_dialog_ = true;
+      }
+      GlobalWidgetMap().Record("assets/menu/import_settings");
       if (file.kind == AssetKind::kMesh && reimport_ && ImGui::MenuItem("Reimport")) {
         reimport_(file.path);
         context_.Log().Info("Reimporting " + file.path);
@@ -261,6 +273,54 @@ void AssetBrowserPanel::DrawMoveDialog() {
                           (references == 1 ? " reference" : " references") + " in this scene updated)");
       selected_ = move_target_;
       stale_ = true;
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  ImGui::EndPopup();
+}
+
+// A mesh's scale and up axis as the project's asset index records them:
+// applied, every scene draws the mesh so (it is imported again at once).
+void AssetBrowserPanel::DrawImportDialog() {
+  if (open_import_dialog_) {
+    ImGui::OpenPopup(kImportPopup);
+    open_import_dialog_ = false;
+  }
+  if (!ImGui::BeginPopup(kImportPopup)) return;
+  ImGui::Text("Import settings of %s", BoundedLabel(importing_).c_str());
+  ImGui::SetNextItemWidth(160.0f);
+  ImGui::InputFloat("Scale##import_scale", &import_settings_.scale, 0.0f, 0.0f, "%g");
+  GlobalWidgetMap().Record("assets/import/scale");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("cm")) import_settings_.scale = 0.01f;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("mm")) import_settings_.scale = 0.001f;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("inch")) import_settings_.scale = 0.0254f;
+  int up = import_settings_.up == assets::UpAxis::kZ ? 1 : 0;
+  ImGui::SetNextItemWidth(160.0f);
+  if (ImGui::Combo("Up axis##import_up", &up, "Y up\0Z up (turned to Y up)\0")) {
+    import_settings_.up = up == 1 ? assets::UpAxis::kZ : assets::UpAxis::kY;
+  }
+  GlobalWidgetMap().Record("assets/import/up");
+  ImGui::TextColored(theme::kTextDim, "Kept in the project's asset index: every scene using the mesh agrees.");
+  if (!import_error_.empty()) {
+    ImGui::PushTextWrapPos(360.0f);
+    BoundedTextColored(theme::kError, import_error_);
+    ImGui::PopTextWrapPos();
+  }
+  const bool apply = ImGui::Button("Apply");
+  GlobalWidgetMap().Record("assets/import/apply");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  if (apply) {
+    import_error_ = SetAssetImportSettings(*root_, importing_, import_settings_, std::random_device{}());
+    if (import_error_.empty()) {
+      if (reimport_) reimport_(importing_);
+      char scale[32];
+      std::snprintf(scale, sizeof scale, "%g", static_cast<double>(import_settings_.scale));
+      context_.Log().Info("Import settings of " + importing_ + ": scale " + scale + ", " +
+                          std::string(assets::UpAxisName(import_settings_.up)) + " up");
       ImGui::CloseCurrentPopup();
     }
   }

@@ -17,7 +17,21 @@ void AssetMeshes::SetFolder(const std::optional<std::filesystem::path>& folder, 
   if (folder == folder_ && (queue_ != nullptr || !folder)) return;
   Forget(uploader);
   folder_ = folder;
+  ReadIndex();
   if (folder_) queue_ = std::make_unique<assets::ImportQueue>(import_);
+}
+
+void AssetMeshes::ReadIndex() {
+  index_.reset();
+  if (!folder_) return;
+  assets::AssetIndex::LoadResult loaded = assets::AssetIndex::Load(*folder_, 1);
+  // An index that cannot be read imports everything as it is; the Assets
+  // panel reports the index's problem.
+  if (loaded.index) index_ = std::move(loaded.index);
+}
+
+assets::ImportSettings AssetMeshes::SettingsOf(std::string_view asset) const {
+  return index_ ? index_->ImportSettingsOf(asset) : assets::ImportSettings{};
 }
 
 void AssetMeshes::Forget(MeshUploader& uploader) {
@@ -77,6 +91,7 @@ void AssetMeshes::Update(MeshUploader& uploader, MessageLog& log, double now_sec
         mesh.problem = finished.result.error;
         continue;
       }
+      assets::ApplyImportSettings(*finished.result.model, SettingsOf(file->second));
       const render::MeshAsset render_mesh = assets::ToRenderMesh(*finished.result.model);
       mesh.mesh = uploader.Upload(render_mesh);
       if (mesh.mesh.IsNone()) {
@@ -114,13 +129,15 @@ render::Aabb AssetMeshes::BoundsNow(std::string_view asset) {
   const AssetMesh& mesh = Find(asset);
   if (mesh.state == AssetMeshState::kReady) return mesh.bounds;
   if (mesh.state != AssetMeshState::kLoading || !folder_) return {};
-  const assets::ImportResult imported = import_(*folder_ / std::filesystem::path(asset));
+  assets::ImportResult imported = import_(*folder_ / std::filesystem::path(asset));
   if (!imported.model) return {};
+  assets::ApplyImportSettings(*imported.model, SettingsOf(asset));
   if (imported.model->primitives.empty()) return {};
   return render::Aabb{imported.model->bounds.min, imported.model->bounds.max};
 }
 
 void AssetMeshes::Reload(std::string_view asset, MeshUploader& uploader) {
+  ReadIndex();  // its import settings may be what changed
   const auto it = entries_.find(std::string(asset));
   if (it == entries_.end()) return;
   if (!it->second.mesh.mesh.IsNone()) uploader.Remove(it->second.mesh.mesh);

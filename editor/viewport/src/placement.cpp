@@ -39,7 +39,7 @@ std::optional<std::string> ImplausibleSize(std::string_view asset, const render:
                 static_cast<double>(size.y), static_cast<double>(size.z));
   const bool large = largest > kLargestPlausibleSize;
   return "Assets: " + std::string(asset) + " is " + measured + (large ? " (over 100 m)" : " (under 1 cm)") +
-         ": it was probably made in other units; its Scale in the asset's settings corrects it";
+         ": it was probably made in other units; Import Settings (right-click it in the Assets panel) sets its scale for every scene";
 }
 
 glm::vec3 RestingPosition(const glm::vec3& point, const render::Aabb& bounds) {

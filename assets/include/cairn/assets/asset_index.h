@@ -11,7 +11,11 @@
 // merge without conflict:
 //
 //   {"format": "cairn.asset-index", "version": 1, "assets": [
-//     {"id": "3f2a9c0d41be7e10", "path": "art/crate.glb", "formerly": ["crate.glb"]}]}
+//     {"id": "3f2a9c0d41be7e10", "path": "art/crate.glb", "formerly": ["crate.glb"]},
+//     {"id": "0b61d2c4e8f09a13", "path": "art/engine.glb", "import": {"scale": 0.001, "up": "z"}}]}
+//
+// "import" (import_settings.h) is written only for an asset whose settings
+// are not the defaults.
 
 #include <cstdint>
 #include <filesystem>
@@ -20,6 +24,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "cairn/assets/import_settings.h"
 
 namespace cairn::assets {
 
@@ -82,6 +88,13 @@ class AssetIndex {
   // Move for every asset under folder `from` (a path prefix ending at a '/').
   Change MoveFolder(std::string_view from, std::string_view to);
 
+  // How the asset a current or former path names is imported; the defaults
+  // for a path the index does not know.
+  ImportSettings ImportSettingsOf(std::string_view path) const;
+  // Sets them (registering the path when the index does not know it).
+  // Refused, naming the path, for settings ImportSettingsProblem refuses.
+  Change SetImportSettings(std::string_view path, const ImportSettings& settings);
+
   // Current paths with no file under `project_folder`, sorted.
   std::vector<std::string> Missing(const std::filesystem::path& project_folder) const;
 
@@ -91,6 +104,7 @@ class AssetIndex {
   struct Entry {
     std::string path;
     std::vector<std::string> formerly;  // oldest first
+    ImportSettings import;
   };
 
   AssetId NewId();

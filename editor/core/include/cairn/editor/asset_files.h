@@ -13,6 +13,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "cairn/assets/import_settings.h"
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/entity.h"
@@ -115,5 +116,12 @@ struct AssetMoveResult {
 // rename or index save change nothing on disk. `id_seed` draws new asset ids.
 AssetMoveResult MoveAsset(const std::filesystem::path& root, std::string_view from, std::string_view to,
                           ecs::Coordinator& world, std::uint64_t id_seed);
+
+// Records how the asset `path` (relative to `root`, the project folder) is
+// imported in the project's asset index, so every scene draws it so. Returns
+// the error (naming the path or the index file), or an empty string; a
+// refused change leaves the index file as it was.
+std::string SetAssetImportSettings(const std::filesystem::path& root, std::string_view path,
+                                   const assets::ImportSettings& settings, std::uint64_t id_seed);
 
 }  // namespace cairn::editor

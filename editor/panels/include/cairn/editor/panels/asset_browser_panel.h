@@ -48,6 +48,7 @@ class AssetBrowserPanel {
   void DrawBuiltins();
   void DrawFiles();
   void DrawMoveDialog();
+  void DrawImportDialog();
   void Rescan(double now);
 
   EditorContext& context_;
@@ -64,6 +65,11 @@ class AssetBrowserPanel {
   std::string move_target_;
   bool open_move_dialog_ = false;
   std::string move_error_;
+  // The import settings dialog: the mesh, its settings as edited, the error.
+  std::string importing_;
+  assets::ImportSettings import_settings_;
+  bool open_import_dialog_ = false;
+  std::string import_error_;
 };
 
 }  // namespace cairn::editor

@@ -26,7 +26,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cairn/assets/asset_index.h"
 #include "cairn/assets/import_queue.h"
+#include "cairn/assets/import_settings.h"
 #include "cairn/render/bounds.h"
 #include "cairn/render/mesh_asset.h"
 #include "cairn/render/triangle_bvh.h"
@@ -89,7 +91,12 @@ class AssetMeshes {
   // warnings, each naming its file) and looks again for missing files.
   void Update(MeshUploader& uploader, MessageLog& log, double now_seconds);
 
-  // Forgets `asset` (removing its mesh): the next Find imports it again.
+  // How `asset` is imported: its settings in the project's asset index
+  // (read when the folder is set and on each Reload), else the defaults.
+  assets::ImportSettings SettingsOf(std::string_view asset) const;
+
+  // Forgets `asset` (removing its mesh) and reads the asset index again:
+  // the next Find imports it again, with its current import settings.
   void Reload(std::string_view asset, MeshUploader& uploader);
 
   // Imports requested and finished since the folder was set.
@@ -101,10 +108,12 @@ class AssetMeshes {
     bool reported = false;  // its import failure reached the Console
   };
   void Forget(MeshUploader& uploader);
+  void ReadIndex();
   Entry& Start(const std::string& asset);
 
   Importer import_;
   std::optional<std::filesystem::path> folder_;
+  std::optional<assets::AssetIndex> index_;  // the folder's, when it has one that reads
   std::unique_ptr<assets::ImportQueue> queue_;
   std::unordered_map<std::string, Entry> entries_;  // by asset path as written
   std::unordered_map<std::filesystem::path::string_type, std::string> asset_by_file_;

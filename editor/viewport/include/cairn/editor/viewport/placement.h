@@ -52,7 +52,8 @@ inline constexpr float kLargestPlausibleSize = 100.0f;
 inline constexpr float kSmallestPlausibleSize = 0.01f;
 
 // "Assets: engine.glb is 812 x 401 x 290 m (over 100 m): it was probably
-// made in other units; its Scale in the asset's settings corrects it"; none
+// made in other units; Import Settings (right-click it in the Assets panel)
+// sets its scale for every scene"; none
 // for a plausible size or empty bounds.
 std::optional<std::string> ImplausibleSize(std::string_view asset, const render::Aabb& bounds);
 
