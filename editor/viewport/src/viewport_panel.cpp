@@ -243,6 +243,9 @@ struct ViewportPanel::Impl {
   // toolbar's toggle), or the pivot onto the absolute grid (Ctrl, world axes).
   render::GizmoDelta Placed(ecs::Coordinator& world, const render::GizmoDelta& delta, const PlacementInput& input) {
     if (gizmo.Mode() != render::GizmoMode::Translate) return delta;
+    // Until the pointer has moved the drag asks for nothing: a click on the
+    // gizmo with Shift or V held must not jump the selection.
+    if (SameDelta(delta, render::GizmoDelta{})) return delta;
     if (input.vertex || input.surface) {
       const SceneSurfaces& scene = SyncedSurfaces(world);
       const std::optional<SceneHit> hit = scene.Raycast(input.ray, SkipSubtrees(world, DragIds()));
@@ -670,6 +673,8 @@ void ViewportPanel::FrameSelected() {
   const render::Aabb bounds = SelectionBounds(world, impl.matrices, context_.GetSelection().Ids(), &impl.assets);
   if (!bounds.IsEmpty()) impl.camera.FrameBox(bounds);
 }
+
+AssetMeshes& ViewportPanel::Meshes() { return impl_->assets; }
 
 void ViewportPanel::DropSelectionToFloor() {
   Impl& impl = *impl_;
