@@ -72,39 +72,6 @@ Action MakeCreate(Coordinator& world, std::string name, EntityId parent, std::ve
   return action;
 }
 
-// ---- Duplicate names ---------------------------------------------------------
-
-// Splits "Cube (3)" into "Cube" and 3; a name without a number gives 0.
-std::pair<std::string, int> SplitCopyNumber(const std::string& name) {
-  if (name.size() >= 4 && name.back() == ')') {
-    const std::size_t open = name.rfind(" (");
-    if (open != std::string::npos && open + 2 < name.size() - 1) {
-      int number = 0;
-      const char* first = name.data() + open + 2;
-      const char* last = name.data() + name.size() - 1;
-      const auto [end, error] = std::from_chars(first, last, number);
-      if (error == std::errc() && end == last && number > 0 && *first != '0') return {name.substr(0, open), number};
-    }
-  }
-  return {name, 0};
-}
-
-std::string CopyName(const std::string& original, std::set<std::string>& taken) {
-  const auto [base, number] = SplitCopyNumber(original);
-  for (int candidate = number + 1;; ++candidate) {
-    std::string name = base + " (" + std::to_string(candidate) + ")";
-    if (taken.insert(name).second) return name;
-  }
-}
-
-std::set<std::string> ChildNames(const Coordinator& world, Entity parent) {
-  std::set<std::string> names;
-  world.ForEachChild(parent, [&](Entity child) {
-    if (const auto* name = world.TryGetComponent<ecs::Name>(child)) names.insert(name->value);
-  });
-  return names;
-}
-
 // ---- Component names ------------------------------------------------------------
 
 std::string KnownComponents(const Coordinator& world) {
@@ -129,7 +96,40 @@ const ecs::ComponentInfo& RequireEditable(const Coordinator& world, std::string_
 
 std::string Plural(std::size_t count) { return std::to_string(count) + (count == 1 ? " entity" : " entities"); }
 
+// Splits "Cube (3)" into "Cube" and 3; a name without a number gives 0.
+std::pair<std::string, int> SplitCopyNumber(const std::string& name) {
+  if (name.size() >= 4 && name.back() == ')') {
+    const std::size_t open = name.rfind(" (");
+    if (open != std::string::npos && open + 2 < name.size() - 1) {
+      int number = 0;
+      const char* first = name.data() + open + 2;
+      const char* last = name.data() + name.size() - 1;
+      const auto [end, error] = std::from_chars(first, last, number);
+      if (error == std::errc() && end == last && number > 0 && *first != '0') return {name.substr(0, open), number};
+    }
+  }
+  return {name, 0};
+}
+
 }  // namespace
+
+// ---- Copy names ------------------------------------------------------------------
+
+std::string CopyName(const std::string& original, std::set<std::string>& taken) {
+  const auto [base, number] = SplitCopyNumber(original);
+  for (int candidate = number + 1;; ++candidate) {
+    std::string name = base + " (" + std::to_string(candidate) + ")";
+    if (taken.insert(name).second) return name;
+  }
+}
+
+std::set<std::string> ChildNames(const Coordinator& world, Entity parent) {
+  std::set<std::string> names;
+  world.ForEachChild(parent, [&](Entity child) {
+    if (const auto* name = world.TryGetComponent<ecs::Name>(child)) names.insert(name->value);
+  });
+  return names;
+}
 
 // ---- Names -------------------------------------------------------------------------
 

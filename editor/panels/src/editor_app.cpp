@@ -152,7 +152,7 @@ void EditorApp::DrawFrame() {
   files_.DrawDialogs();
   menu_.DrawDialogs();
   project_settings_.Draw();
-  arrange_.Draw(context_);
+  arrange_.Draw(context_, viewport_ != nullptr ? &viewport_->Meshes() : nullptr);
   journal_dialog_.Draw(files_.DialogOpen() || menu_.DialogOpen() || project_settings_.IsOpen());
   DrawPlayFailure();
   DrawModuleTrust();

@@ -126,30 +126,30 @@ void DrawTools(ViewportPanel* viewport) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(theme::kTextDim, "Snap");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(62.0f);
+  ImGui::SetNextItemWidth(54.0f);
   ImGui::DragFloat("##snap_move", &tools.translate_snap, 0.01f, 0.0f, 100.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   Tooltip("Move snap step: hold Ctrl while moving to land on multiples of it (world axes), or to move by steps (local axes)");
   ImGui::SameLine(0.0f, 4.0f);
-  ImGui::SetNextItemWidth(62.0f);
+  ImGui::SetNextItemWidth(54.0f);
   ImGui::DragFloat("##snap_rotate", &tools.rotate_snap_degrees, 0.5f, 0.0f, 180.0f, "%.0f\xC2\xB0", ImGuiSliderFlags_AlwaysClamp);
   Tooltip("Rotate snap step in degrees");
   ImGui::SameLine(0.0f, 4.0f);
-  ImGui::SetNextItemWidth(62.0f);
+  ImGui::SetNextItemWidth(54.0f);
   ImGui::DragFloat("##snap_scale", &tools.scale_snap, 0.01f, 0.0f, 10.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   Tooltip("Scale snap step");
   ImGui::SameLine(0.0f, 8.0f);
-  if (ToggleButton("Surface", tools.surface_snap, 64.0f, "toolbar/surface_snap")) {
+  if (ToggleButton("Surface", tools.surface_snap, 0.0f, "toolbar/surface_snap")) {
     tools.surface_snap = !tools.surface_snap;
   }
   Tooltip(tools.surface_snap ? "Moving slides the selection over surfaces (click to move freely)"
                              : "Moving slides the selection over the surfaces under the cursor (or hold Shift)");
   ImGui::SameLine(0.0f, 4.0f);
-  if (ToggleButton("Align", tools.align_to_surface, 52.0f, "toolbar/align_to_surface")) {
+  if (ToggleButton("Align", tools.align_to_surface, 0.0f, "toolbar/align_to_surface")) {
     tools.align_to_surface = !tools.align_to_surface;
   }
   Tooltip("Surface snapping also turns the selection to the surface's normal");
   ImGui::SameLine(0.0f, 4.0f);
-  if (ToggleButton("Scatter", tools.scatter, 64.0f, "toolbar/scatter")) tools.scatter = !tools.scatter;
+  if (ToggleButton("Scatter", tools.scatter, 0.0f, "toolbar/scatter")) tools.scatter = !tools.scatter;
   Tooltip(tools.scatter ? "Painting instances with the scatter brush (click to select and move again)"
                         : "Paint instances of an asset onto surfaces (Shift erases them)");
   if (viewport == nullptr) ImGui::EndDisabled();

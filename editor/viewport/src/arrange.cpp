@@ -1,7 +1,6 @@
 #include "cairn/editor/viewport/arrange.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -171,40 +170,6 @@ float SnapValue(float value, float step) {
   return snapped == 0.0 ? 0.0f : static_cast<float>(snapped);
 }
 
-// ---- Copy names (as actions::Duplicate names its copies) -------------------------
-
-// Splits "Cube (3)" into "Cube" and 3; a name without a number gives 0.
-std::pair<std::string, int> SplitCopyNumber(const std::string& name) {
-  if (name.size() >= 4 && name.back() == ')') {
-    const std::size_t open = name.rfind(" (");
-    if (open != std::string::npos && open + 2 < name.size() - 1) {
-      int number = 0;
-      const char* first = name.data() + open + 2;
-      const char* last = name.data() + name.size() - 1;
-      const auto [end, error] = std::from_chars(first, last, number);
-      if (error == std::errc() && end == last && number > 0 && *first != '0') return {name.substr(0, open), number};
-    }
-  }
-  return {name, 0};
-}
-
-// The first "Base (n)" after the original's own number that no sibling (nor an earlier copy) has.
-std::string CopyName(const std::string& original, std::set<std::string>& taken) {
-  const auto [base, number] = SplitCopyNumber(original);
-  for (int candidate = number + 1;; ++candidate) {
-    std::string name = base + " (" + std::to_string(candidate) + ")";
-    if (taken.insert(name).second) return name;
-  }
-}
-
-std::set<std::string> ChildNames(const Coordinator& world, Entity parent) {
-  std::set<std::string> names;
-  world.ForEachChild(parent, [&](Entity child) {
-    if (const auto* name = world.TryGetComponent<ecs::Name>(child)) names.insert(name->value);
-  });
-  return names;
-}
-
 bool Finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 void RequireArrayStep(int count, const ArrayStep& step) {
@@ -366,11 +331,11 @@ ecs::Action ArrayDuplicate(Coordinator& world, const WorldMatrices& matrices, st
       root.position = jobs[j].index + static_cast<std::uint32_t>(k);
       const auto key = std::pair(jobs[j].parent.index, jobs[j].parent.generation);
       auto taken = names_by_parent.find(key);
-      if (taken == names_by_parent.end()) taken = names_by_parent.emplace(key, ChildNames(world, jobs[j].parent)).first;
+      if (taken == names_by_parent.end()) taken = names_by_parent.emplace(key, actions::ChildNames(world, jobs[j].parent)).first;
       for (ecs::ComponentValue& value : root.components) {
         if (value.Info().type_index == name_type) {
           std::string& name = value.As<ecs::Name>().value;
-          name = CopyName(name, taken->second);
+          name = actions::CopyName(name, taken->second);
         } else if (value.Info().type_index == transform_type) {
           ecs::Transform& transform = value.As<ecs::Transform>();
           transform = ArrayCopyTransform(transform, jobs[j].parent_world, step, k);

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -157,6 +158,14 @@ std::vector<ecs::EntityId> CreatedEntities(const ecs::Action& action);
 // ("Transform.position@3f2a9c0d41be7e10,...", "Transform.position[2]@...").
 std::string FieldMergeKey(std::span<const ecs::EntityId> ids, std::string_view component, std::string_view field,
                           ecs::ElementMask elements = ecs::kAllElements);
+
+// How a copy is named, as Duplicate, Paste and array copies do: the first
+// "Base (n)" after the original's own number ("Crate (2)" after "Crate (1)")
+// that `taken` (its new siblings' names, earlier copies) does not hold; it is
+// added to `taken`.
+std::string CopyName(const std::string& original, std::set<std::string>& taken);
+// The names of `parent`'s children (null: the roots).
+std::set<std::string> ChildNames(const ecs::Coordinator& world, ecs::Entity parent);
 
 // The entity's name for action names and messages; its id in hex when unnamed.
 std::string DisplayName(const ecs::Coordinator& world, ecs::EntityId id);

@@ -32,18 +32,17 @@ inline constexpr const char* kAssetPayload = "CAIRN_ASSET";
 inline constexpr std::string_view kBuiltinMeshPrefix = "builtin:";
 
 // The built-in meshes the Assets panel offers, by payload key ("builtin:cube"
-// is kBuiltinMeshPrefix + key), with how far the shape's origin stands above
-// the ground when it is placed on it (the shapes are unit sized around their
-// origin; the plane is flat).
+// is kBuiltinMeshPrefix + key). Placed, they rest by their bounds like any
+// mesh (render::MeshShapeBounds).
 struct BuiltinMesh {
   std::string_view key;
   ecs::MeshShape shape;
-  float lift;
 };
-inline constexpr BuiltinMesh kBuiltinMeshes[] = {
-    {"cube", ecs::MeshShape::kCube, 0.5f},         {"sphere", ecs::MeshShape::kSphere, 0.5f},
-    {"plane", ecs::MeshShape::kPlane, 0.0f},       {"cylinder", ecs::MeshShape::kCylinder, 0.5f},
-    {"cone", ecs::MeshShape::kCone, 0.5f}};
+inline constexpr BuiltinMesh kBuiltinMeshes[] = {{"cube", ecs::MeshShape::kCube},
+                                                 {"sphere", ecs::MeshShape::kSphere},
+                                                 {"plane", ecs::MeshShape::kPlane},
+                                                 {"cylinder", ecs::MeshShape::kCylinder},
+                                                 {"cone", ecs::MeshShape::kCone}};
 
 // The built-in mesh a payload names ("builtin:cone"), or null (a file path,
 // or an unknown built-in).

@@ -38,6 +38,8 @@
 
 namespace cairn::editor {
 
+class AssetMeshes;
+
 class EditorContext;
 
 enum class GizmoTool { kTranslate, kRotate, kScale };
@@ -114,6 +116,10 @@ class ViewportPanel {
   // current camera; bad values are ignored).
   ecs::PlainValue SaveEditorData() const;
   void LoadEditorData(const ecs::PlainValue& editor);
+
+  // The imported meshes the viewport draws (their bounds for tools that
+  // measure entities, as Arrange does).
+  AssetMeshes& Meshes();
 
   render::EditorCamera& Camera();
   const render::EditorCamera& Camera() const;
