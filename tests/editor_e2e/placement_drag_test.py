@@ -33,7 +33,7 @@ TOWER_TOP = TOWER_CENTRE[1] + TOWER_SCALE[1] / 2  # 4
 TOWER_CORNER = (7.0, 4.0, 1.0)  # the top corner nearest the camera on the right
 GRID_DRAG = 1.62  # world units the X arrow is dragged: -3 + 1.62 = -1.38, snapped to -1.5
 
-SCREENSHOTS = ("0_selected.png", "1_surface.png", "4_vertex.png", "5_grid.png", "6_aligned.png")
+SCREENSHOTS = ("0_selected.png", "1_surface.png", "4_vertex.png", "5_grid.png", "6_aligned.png", "8_measured.png")
 
 
 # ---- The editor camera's projection ------------------------------------------------
@@ -181,6 +181,7 @@ def main():
         row = s.centre("hierarchy/entity/Mover")
         surface_toggle = s.centre("toolbar/surface_snap")
         align_toggle = s.centre("toolbar/align_to_surface")
+        measure_toggle = s.centre("toolbar/measure")
         panel = s.where("panel/Viewport")
         title_bar = s.where("toolbar/move")[3]  # a frame's height: FontSize + 2 FramePadding.y
         view = View((panel[0], panel[1] + title_bar, panel[2], panel[3] - title_bar))
@@ -243,6 +244,27 @@ def main():
         s.key("ctrl+z")
         s.wait(2)
         save_as(s, "7_undone.scene")
+
+        # 5. Measure, V held: from the Tower's far-left top corner to its near-right one.
+        s.click_at(*surface_toggle)
+        s.wait(2)
+        s.click_at(*align_toggle)
+        s.wait(2)
+        s.click_at(*measure_toggle)
+        s.wait(2)
+        far_left = (TOWER_CENTRE[0] - 1.0 + 0.2, TOWER_TOP, TOWER_CENTRE[2] - 1.0 + 0.2)
+        near_right = (TOWER_CORNER[0] - 0.2, TOWER_TOP, TOWER_CORNER[2] - 0.2)
+        s.add("keydown v")
+        s.wait(1)
+        s.click_at(*view.pixel(far_left))
+        s.wait(2)
+        s.click_at(*view.pixel(near_right))
+        s.wait(2)
+        s.add("keyup v")
+        s.wait(2)
+        s.screenshot("8_measured.png")
+        s.expect("expect-log", "Measured 2.828 m (x 2.000, y 0.000, z 2.000) from (5.000, 4.000, -1.000) "
+                 "to (7.000, 4.000, 1.000)")
         s.run(os.path.join(args.work, "script.txt"))
 
     for name in SCREENSHOTS:

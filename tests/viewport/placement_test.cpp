@@ -309,3 +309,9 @@ TEST_CASE("An asset over 100 m or under 1 cm is reported with its size", "[viewp
   CHECK_FALSE(cairn::editor::ImplausibleSize("crate.glb", Aabb{{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}}));
   CHECK_FALSE(cairn::editor::ImplausibleSize("empty.glb", Aabb{}));
 }
+
+TEST_CASE("The Measure tool reports the distance and its parts along each axis", "[viewport][surface]") {
+  CHECK(cairn::editor::MeasureText({0, 0, 0}, {1, 2, 2}) ==
+        "Measured 3.000 m (x 1.000, y 2.000, z 2.000) from (0.000, 0.000, 0.000) to (1.000, 2.000, 2.000)");
+  CHECK_THAT(cairn::editor::MeasureText({5, 1, 0}, {2, 1, -4}), Catch::StartsWith("Measured 5.000 m (x 3.000, y 0.000, z 4.000)"));
+}

@@ -75,6 +75,8 @@ constexpr ShortcutRow kPlacementKeys[] = {
     {"Shift while moving", "Surface snap: slide the selection over the surfaces under the cursor"},
     {"V while moving", "Vertex snap: a vertex of the selection onto the vertex under the cursor"},
     {"Ctrl while dragging a gizmo", "Snap to the grid (moves land on multiples of the step)"},
+    {"Shift while scattering", "Erase the brush's instances under the circle"},
+    {"V while measuring", "Measure between vertices"},
 };
 
 struct ShortcutGroup {

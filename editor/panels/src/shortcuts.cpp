@@ -51,9 +51,15 @@ void HandleShortcuts(EditorCommands& commands, SceneFiles& files, ViewportPanel*
   if (Pressed(GLFW_KEY_F)) return commands.FrameSelected();
   if (viewport != nullptr) {
     if (Pressed(GLFW_KEY_END)) viewport->DropSelectionToFloor();
-    if (Pressed(GLFW_KEY_W)) viewport->Tools().tool = GizmoTool::kTranslate;
-    if (Pressed(GLFW_KEY_E)) viewport->Tools().tool = GizmoTool::kRotate;
-    if (Pressed(GLFW_KEY_R)) viewport->Tools().tool = GizmoTool::kScale;
+    // Choosing a gizmo tool leaves the scatter brush or the Measure tool.
+    ViewportTools& tools = viewport->Tools();
+    const auto choose = [&tools](GizmoTool tool) {
+      tools.tool = tool;
+      tools.pointer = PointerTool::kSelect;
+    };
+    if (Pressed(GLFW_KEY_W)) choose(GizmoTool::kTranslate);
+    if (Pressed(GLFW_KEY_E)) choose(GizmoTool::kRotate);
+    if (Pressed(GLFW_KEY_R)) choose(GizmoTool::kScale);
   }
 }
 

@@ -112,11 +112,11 @@ void DrawTools(ViewportPanel* viewport) {
   for (const ToolButton& button : kTools) {
     if (!first) ImGui::SameLine(0.0f, 4.0f);
     first = false;
-    if (ToggleButton(button.label, tools.tool == button.tool, 64.0f, button.map_name)) tools.tool = button.tool;
+    if (ToggleButton(button.label, tools.tool == button.tool, 58.0f, button.map_name)) tools.tool = button.tool;
     Tooltip(button.tip);
   }
   ImGui::SameLine(0.0f, 8.0f);
-  if (ToggleButton(tools.local_space ? "Local" : "World", false, 64.0f, "toolbar/space")) {
+  if (ToggleButton(tools.local_space ? "Local" : "World", false, 56.0f, "toolbar/space")) {
     tools.local_space = !tools.local_space;
   }
   Tooltip(tools.local_space ? "Gizmo axes follow the entity (click for world axes)"
@@ -149,23 +149,36 @@ void DrawTools(ViewportPanel* viewport) {
   }
   Tooltip("Surface snapping also turns the selection to the surface's normal");
   ImGui::SameLine(0.0f, 4.0f);
-  if (ToggleButton("Scatter", tools.scatter, 0.0f, "toolbar/scatter")) tools.scatter = !tools.scatter;
-  Tooltip(tools.scatter ? "Painting instances with the scatter brush (click to select and move again)"
-                        : "Paint instances of an asset onto surfaces (Shift erases them)");
+  const auto pointer_tool = [&tools](const char* label, PointerTool tool, const char* map_name) {
+    const bool on = tools.pointer == tool;
+    if (ToggleButton(label, on, 0.0f, map_name)) tools.pointer = on ? PointerTool::kSelect : tool;
+    return on;
+  };
+  const bool scatter = pointer_tool("Scatter", PointerTool::kScatter, "toolbar/scatter");
+  Tooltip(scatter ? "Painting instances with the scatter brush (click to select and move again)"
+                  : "Paint instances of an asset onto surfaces (Shift erases them)");
+  ImGui::SameLine(0.0f, 4.0f);
+  const bool measure = pointer_tool("Measure", PointerTool::kMeasure, "toolbar/measure");
+  Tooltip(measure ? "Measuring: click two points on surfaces (hold V for their vertices); click to select again"
+                  : "Measure the distance between two points picked on surfaces");
   if (viewport == nullptr) ImGui::EndDisabled();
-  if (viewport != nullptr && tools.scatter) DrawScatterBrush(tools.brush, tools.scatter);
+  if (viewport != nullptr && tools.pointer == PointerTool::kScatter) {
+    bool open = true;
+    DrawScatterBrush(tools.brush, open);
+    if (!open) tools.pointer = PointerTool::kSelect;
+  }
 }
 
 void DrawHistory(EditorContext& context) {
   const History& history = context.GetHistory();
   if (!history.CanUndo()) ImGui::BeginDisabled();
-  if (ImGui::Button("Undo", ImVec2(60.0f, 0.0f))) context.Undo();
+  if (ImGui::Button("Undo", ImVec2(50.0f, 0.0f))) context.Undo();
   if (!history.CanUndo()) ImGui::EndDisabled();
   GlobalWidgetMap().Record("toolbar/undo");
   Tooltip(history.CanUndo() ? BoundedLabel(history.UndoMenuLabel()) + "  (Ctrl+Z)" : "Nothing to undo");
   ImGui::SameLine(0.0f, 4.0f);
   if (!history.CanRedo()) ImGui::BeginDisabled();
-  if (ImGui::Button("Redo", ImVec2(60.0f, 0.0f))) context.Redo();
+  if (ImGui::Button("Redo", ImVec2(50.0f, 0.0f))) context.Redo();
   if (!history.CanRedo()) ImGui::EndDisabled();
   GlobalWidgetMap().Record("toolbar/redo");
   Tooltip(history.CanRedo() ? BoundedLabel(history.RedoMenuLabel()) + "  (Ctrl+Y)" : "Nothing to redo");
@@ -225,7 +238,7 @@ void DrawViews(ViewportPanel* viewport) {
   ImGui::TextColored(theme::kTextDim, "View");
   for (const ViewButton& button : kViews) {
     ImGui::SameLine(0.0f, 4.0f);
-    if (ImGui::Button(button.label, ImVec2(52.0f, 0.0f)) && viewport != nullptr) viewport->SetViewPreset(button.preset);
+    if (ImGui::Button(button.label, ImVec2(46.0f, 0.0f)) && viewport != nullptr) viewport->SetViewPreset(button.preset);
     GlobalWidgetMap().Record(button.map_name);
   }
   if (viewport == nullptr) ImGui::EndDisabled();

@@ -42,6 +42,17 @@ std::optional<std::string> ImplausibleSize(std::string_view asset, const render:
          ": it was probably made in other units; Import Settings (right-click it in the Assets panel) sets its scale for every scene";
 }
 
+std::string MeasureText(const glm::vec3& from, const glm::vec3& to) {
+  const glm::vec3 d = glm::abs(to - from);
+  char text[192];
+  std::snprintf(text, sizeof text, "Measured %.3f m (x %.3f, y %.3f, z %.3f) from (%.3f, %.3f, %.3f) to (%.3f, %.3f, %.3f)",
+                static_cast<double>(glm::distance(from, to)), static_cast<double>(d.x), static_cast<double>(d.y),
+                static_cast<double>(d.z), static_cast<double>(from.x), static_cast<double>(from.y),
+                static_cast<double>(from.z), static_cast<double>(to.x), static_cast<double>(to.y),
+                static_cast<double>(to.z));
+  return text;
+}
+
 glm::vec3 RestingPosition(const glm::vec3& point, const render::Aabb& bounds) {
   if (bounds.IsEmpty()) return point;
   const glm::vec3 bottom_centre{bounds.Center().x, bounds.min.y, bounds.Center().z};

@@ -110,6 +110,9 @@ struct ViewportPanel::Impl {
   std::optional<glm::vec3> last_dab;
   std::uint32_t dabs = 0;  // dabs so far with the brush's seed: the next dab's number
   std::uint32_t dabs_seed = 0;
+  // The Measure tool's points: the first picked, and the second once picked.
+  std::optional<glm::vec3> measure_from;
+  std::optional<glm::vec3> measure_to;
   ecs::PlainValue editor_data = ecs::PlainValue::MakeObject();
   // The camera as the scene file had it, and as the camera held it right
   // after loading (its orbit form rounds the file's numbers): while the view
@@ -521,9 +524,10 @@ void ViewportPanel::Draw() {
   const render::GizmoView view{camera, glm::vec2(image_size)};
   // No gizmo while playing: the playing world is not edited.
   static const std::vector<ecs::EntityId> kNoTargets;
-  const bool scattering = tools_.scatter && !context_.IsPlaying();
+  const bool scattering = tools_.pointer == PointerTool::kScatter && !context_.IsPlaying();
+  const bool measuring = tools_.pointer == PointerTool::kMeasure && !context_.IsPlaying();
   const std::vector<ecs::EntityId>& targets =
-      context_.IsPlaying() || scattering ? kNoTargets : impl.Targets(context_);
+      context_.IsPlaying() || scattering || measuring ? kNoTargets : impl.Targets(context_);
   render::GizmoPivot pivot;
   render::GizmoResult gizmo_result;
   if (!targets.empty()) {
@@ -551,8 +555,26 @@ void ViewportPanel::Draw() {
     if (!hovered_ && !impl.stroking) brush_centre.reset();
   }
 
+  // ---- Measuring: two points picked on surfaces ----
+  if (measuring && navigation.left_pressed && impl.left_owned) {
+    if (const std::optional<SceneHit> hit = impl.SyncedSurfaces(world).Raycast(placement.ray)) {
+      const glm::vec3 point = ImGui::IsKeyDown(GLFW_KEY_V) ? hit->vertex : hit->point;
+      if (!impl.measure_from || impl.measure_to) {
+        impl.measure_from = point;
+        impl.measure_to.reset();
+      } else {
+        impl.measure_to = point;
+        context_.Log().Info(MeasureText(*impl.measure_from, point));
+      }
+    }
+  }
+  if (!measuring) {
+    impl.measure_from.reset();
+    impl.measure_to.reset();
+  }
+
   // ---- Picking: a click (not a drag, not on a handle) against last frame ----
-  if (navigation.left_pressed && !scattering) {
+  if (navigation.left_pressed && !scattering && !measuring) {
     impl.click.Press(pointer, impl.left_owned && !gizmo_result.WantsPointer());
   } else if (navigation.left_down) {
     impl.click.Move(pointer);
@@ -593,6 +615,29 @@ void ViewportPanel::Draw() {
       const float radius = glm::length((*rim - *at) / pixel_scale);
       const bool erase = impl.stroking ? impl.erasing : io.KeyShift;
       draw_list->AddCircle(screen, radius, erase ? IM_COL32(230, 80, 70, 255) : IM_COL32(90, 210, 120, 255), 48, 2.0f);
+    }
+  }
+  if (impl.measure_from) {
+    // The measured points and, once both are picked, the line between them
+    // with its length.
+    const auto screen_of = [&](const glm::vec3& point) -> std::optional<ImVec2> {
+      const auto at = render::WorldToScreen(camera, point, glm::vec2(image_size));
+      if (!at) return std::nullopt;
+      return ImVec2(origin.x + at->x / pixel_scale.x, origin.y + at->y / pixel_scale.y);
+    };
+    const ImU32 colour = IM_COL32(250, 210, 80, 255);
+    const auto from = screen_of(*impl.measure_from);
+    if (from) draw_list->AddCircleFilled(*from, 4.0f, colour);
+    if (impl.measure_to) {
+      const auto to = screen_of(*impl.measure_to);
+      if (to) draw_list->AddCircleFilled(*to, 4.0f, colour);
+      if (from && to) {
+        draw_list->AddLine(*from, *to, colour, 2.0f);
+        char length[32];
+        std::snprintf(length, sizeof length, "%.3f m",
+                      static_cast<double>(glm::distance(*impl.measure_from, *impl.measure_to)));
+        draw_list->AddText(ImVec2((from->x + to->x) * 0.5f + 6.0f, (from->y + to->y) * 0.5f - 18.0f), colour, length);
+      }
     }
   }
   if (const PlaySession* play = context_.Play()) {
@@ -649,9 +694,9 @@ void ViewportPanel::Render() {
   }
   // The gizmo where the targets are now (a drag this frame moved them).
   static const std::vector<ecs::EntityId> kNoTargets;  // no gizmo while playing
-  const bool scattering = tools_.scatter && !context_.IsPlaying();
+  const bool pointer_tool = tools_.pointer != PointerTool::kSelect && !context_.IsPlaying();
   const std::vector<ecs::EntityId>& targets =
-      context_.IsPlaying() || scattering ? kNoTargets : impl.Targets(context_);
+      context_.IsPlaying() || pointer_tool ? kNoTargets : impl.Targets(context_);
   if (!targets.empty()) {
     const render::GizmoPivot pivot =
         TargetsPivot(world, impl.matrices, targets, context_.GetSelection().Primary(),

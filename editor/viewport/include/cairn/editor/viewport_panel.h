@@ -46,6 +46,8 @@ enum class GizmoTool { kTranslate, kRotate, kScale };
 enum class ViewPreset { kPerspective, kTop, kFront, kSide };
 
 // The toolbar's view of the viewport tools.
+enum class PointerTool { kSelect, kScatter, kMeasure };
+
 struct ViewportTools {
   GizmoTool tool = GizmoTool::kTranslate;
   bool local_space = false;  // false: world axes
@@ -56,9 +58,10 @@ struct ViewportTools {
   // holding Shift does), turned to their normals when `align_to_surface`.
   bool surface_snap = false;
   bool align_to_surface = false;
-  // Left strokes over the viewport paint `brush` instances onto surfaces
-  // (Shift: erase them) instead of selecting and moving.
-  bool scatter = false;
+  // What the left button does over the viewport: select and move; paint
+  // `brush` instances onto surfaces (Shift: erase them); or measure the
+  // distance between two points picked on surfaces (V: their vertices).
+  PointerTool pointer = PointerTool::kSelect;
   ScatterBrush brush;
   // While playing, draw through the scene's primary Camera (else the editor camera).
   bool game_view = false;

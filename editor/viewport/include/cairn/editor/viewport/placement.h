@@ -57,6 +57,10 @@ inline constexpr float kSmallestPlausibleSize = 0.01f;
 // for a plausible size or empty bounds.
 std::optional<std::string> ImplausibleSize(std::string_view asset, const render::Aabb& bounds);
 
+// "Measured 3.742 m (x 1.000, y 2.000, z 3.000) from (0.000, 0.000, 0.000)
+// to (1.000, 2.000, 3.000)": the Measure tool's report.
+std::string MeasureText(const glm::vec3& from, const glm::vec3& to);
+
 // Where to put the origin of an entity whose model bounds are `bounds` so
 // that their bottom centre sits at `point`.
 glm::vec3 RestingPosition(const glm::vec3& point, const render::Aabb& bounds);
