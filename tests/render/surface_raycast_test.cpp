@@ -8,6 +8,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "cairn/render/aabb_tree.h"
+#include "cairn/render/frustum.h"
 #include "cairn/render/mesh_asset.h"
 #include "cairn/render/mesh_data.h"
 #include "cairn/render/triangle_bvh.h"
@@ -200,4 +201,27 @@ TEST_CASE("A built AABB tree numbers its items in order and is balanced", "[rend
   tree.Query(Aabb{glm::vec3(10.2f), glm::vec3(12.2f)}, [&](std::uint32_t item) { found.push_back(item); });
   std::sort(found.begin(), found.end());
   CHECK(found == std::vector<std::uint32_t>{10, 11, 12});
+}
+
+TEST_CASE("A frustum keeps what a camera may see and drops what lies wholly outside it", "[render][frustum]") {
+  // Looking down -Z from the origin, 90 degrees, near 0.1, far 100.
+  const glm::mat4 projection = glm::perspective(glm::radians(90.0f), 1.0f, 0.1f, 100.0f);
+  const cairn::render::Frustum frustum(projection * glm::mat4(1.0f));
+  CHECK(frustum.MayContainSphere({0, 0, -10}, 1.0f));
+  CHECK(frustum.MayContainSphere({0, 0, 1.5f}, 2.0f));   // behind, but reaching in front
+  CHECK_FALSE(frustum.MayContainSphere({0, 0, 5}, 1.0f));  // behind the camera
+  CHECK_FALSE(frustum.MayContainSphere({0, 0, -200}, 1.0f));  // beyond the far plane
+  CHECK_FALSE(frustum.MayContainSphere({30, 0, -10}, 1.0f));  // far to the right
+  CHECK(frustum.MayContainSphere({10.5f, 0, -10}, 1.0f));     // straddling the right plane
+  CHECK(frustum.MayContainBox(Aabb{{-1, -1, -11}, {1, 1, -9}}));
+  CHECK_FALSE(frustum.MayContainBox(Aabb{{29, -1, -11}, {31, 1, -9}}));
+  // An orthographic camera 20 wide and high.
+  const cairn::render::Frustum ortho(glm::ortho(-10.0f, 10.0f, -10.0f, 10.0f, 0.1f, 100.0f));
+  CHECK(ortho.MayContainSphere({9, 9, -50}, 0.5f));
+  CHECK_FALSE(ortho.MayContainSphere({12, 0, -50}, 0.5f));
+
+  const auto sphere = cairn::render::WorldSphere(Aabb{{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}},
+                                                 glm::scale(glm::translate(glm::mat4(1.0f), {1, 2, 3}), {1, 4, 2}));
+  CHECK(sphere.centre == glm::vec3(1, 2, 3));
+  CHECK(sphere.radius == Approx(4.0f * std::sqrt(3.0f) / 2.0f));
 }

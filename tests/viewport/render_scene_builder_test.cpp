@@ -269,3 +269,42 @@ TEST_CASE("A steady world is rebuilt without growing the scene's buffers", "[vie
   CHECK(scene.meshes.InstanceCount() == 1000);
   CHECK(picks.Size() == 1000);
 }
+
+TEST_CASE("With a view, mesh instances wholly outside it are left out of the scene and the pick table",
+          "[viewport][scene][culling]") {
+  auto world = t::MakeWorld();
+  // A row of 100 cubes along +X, 2 m apart; a camera at the origin looking
+  // down -Z sees only the few in front of it... none: they lie on its side.
+  // Put them in front instead: z = -10, x from -100 to 98.
+  for (int i = 0; i < 100; ++i) {
+    t::AddMesh(*world, "C" + std::to_string(i), ecs::MeshShape::kCube,
+               t::At({-100.0f + 2.0f * static_cast<float>(i), 0.0f, -10.0f}));
+  }
+  const auto wide = t::AddMesh(*world, "Wide", ecs::MeshShape::kPlane,
+                               t::At({300.0f, 0.0f, -10.0f}, {1, 0, 0, 0}, {700.0f, 1.0f, 1.0f}));
+  WorldMatrices matrices;
+  matrices.Refresh(*world);
+  const render::Frustum view(glm::perspective(glm::radians(90.0f), 1.0f, 0.1f, 100.0f));
+  RenderSceneBuilder builder;
+  render::RenderScene scene;
+  PickTable picks;
+  Selection selection;
+  selection.Select(wide);
+  const RenderSceneCounts counts = builder.Build(*world, matrices, selection, scene, picks, nullptr, &view);
+  // At z = -10 a 90-degree view spans x in [-10, 10]: cubes at -10 .. 10
+  // (11 of them, the outer two straddling), plus the wide plane whose centre is
+  // far outside but which reaches into the view.
+  CHECK(counts.meshes == 101);
+  CHECK(counts.culled == 101 - 12);
+  CHECK(counts.selected == 1);
+  CHECK(scene.meshes.InstanceCount() == 12);
+  CHECK(scene.meshes.Batch(render::MeshShape::Plane).size() == 1);
+  std::size_t picked = 0;
+  for (std::uint32_t id = 1; id <= 12; ++id) picked += picks.FindId(id, *world) != cairn::ecs::kNoEntityId ? 1 : 0;
+  CHECK(picked == 12);
+  // Every visible cube is drawn: the same build without a view keeps them all.
+  render::RenderScene all;
+  PickTable all_picks;
+  CHECK(builder.Build(*world, matrices, selection, all, all_picks).culled == 0);
+  CHECK(all.meshes.InstanceCount() == 101);
+}

@@ -10,6 +10,7 @@
 #include "cairn/editor/viewport/asset_meshes.h"
 #include "cairn/editor/viewport/pick_table.h"
 #include "cairn/editor/viewport/world_matrices.h"
+#include "cairn/render/mesh_data.h"
 
 namespace cairn::editor {
 
@@ -31,7 +32,7 @@ void RenderSceneBuilder::ClearMarks() {
 
 RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const WorldMatrices& matrices,
                                             const Selection& selection, render::RenderScene& scene,
-                                            PickTable& picks, AssetMeshes* assets) {
+                                            PickTable& picks, AssetMeshes* assets, const render::Frustum* view) {
   scene.Clear();
   picks.Clear();
   RenderSceneCounts counts;
@@ -44,26 +45,41 @@ RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const World
 
   if (world.IsRegistered<ecs::MeshRenderer>()) {
     world.Each<ecs::MeshRenderer>([&](ecs::Entity entity, const ecs::MeshRenderer& mesh) {
+      ++counts.meshes;
       render::MeshInstance instance;
       instance.world = matrices.Of(world, entity);
       instance.color = mesh.color;
-      instance.pick_id = picks.Add(entity);
       instance.selection = StateOf(entity);
       counts.selected += instance.selection != render::SelectionState::None ? 1 : 0;
+      // What the instance draws: a shape, a ready imported mesh, or the placeholder cube.
+      render::MeshShape shape = render::MeshShape::Cube;
+      const AssetMesh* asset = nullptr;
       if (mesh.asset.empty()) {
-        scene.meshes.Add(ToRenderShape(mesh.mesh), instance);
-        return;
+        shape = ToRenderShape(mesh.mesh);
+      } else {
+        asset = assets != nullptr ? &assets->Find(mesh.asset) : nullptr;
+        if (asset == nullptr || asset->state != AssetMeshState::kReady) {
+          instance.color =
+              asset != nullptr && asset->state == AssetMeshState::kLoading ? kLoadingColor : kMissingColor;
+          ++counts.placeholders;
+          asset = nullptr;
+        }
       }
-      const AssetMesh* asset = assets != nullptr ? &assets->Find(mesh.asset) : nullptr;
-      if (asset != nullptr && asset->state == AssetMeshState::kReady) {
+      if (view != nullptr) {
+        const render::Aabb& model = asset != nullptr ? asset->bounds : render::MeshShapeBounds(shape);
+        const render::BoundingSphere sphere = render::WorldSphere(model, instance.world);
+        if (!view->MayContainSphere(sphere.centre, sphere.radius)) {
+          ++counts.culled;
+          return;
+        }
+      }
+      instance.pick_id = picks.Add(entity);
+      if (asset != nullptr) {
         scene.meshes.Add(asset->mesh, instance);
-        return;
+      } else {
+        scene.meshes.Add(shape, instance);
       }
-      instance.color = asset != nullptr && asset->state == AssetMeshState::kLoading ? kLoadingColor : kMissingColor;
-      ++counts.placeholders;
-      scene.meshes.Add(render::MeshShape::Cube, instance);
     });
-    counts.meshes = scene.meshes.InstanceCount();
   }
 
   if (world.IsRegistered<ecs::Light>()) {

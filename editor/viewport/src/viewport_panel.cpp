@@ -671,14 +671,17 @@ void ViewportPanel::Render() {
   ecs::Coordinator& world = context_.World();
   const glm::ivec2 image_size = impl.render_size;
   impl.matrices.Refresh(world);
-  impl.builder.Build(world, impl.matrices, context_.GetSelection(), impl.scene, impl.picks, &impl.assets);
-  impl.picked_world = &world;
   std::optional<render::CameraMatrices> game_camera;
   if (tools_.game_view && context_.IsPlaying()) {
     game_camera = scene_view::PrimaryCameraView(
         world, [&](ecs::Entity entity) { return impl.matrices.Of(world, entity); },
         static_cast<float>(image_size.x) / static_cast<float>(image_size.y));
   }
+  // Only what the camera can see is sent to the GPU.
+  const render::CameraMatrices view_camera = game_camera ? *game_camera : impl.camera.Matrices();
+  const render::Frustum view(view_camera.projection * view_camera.view);
+  impl.builder.Build(world, impl.matrices, context_.GetSelection(), impl.scene, impl.picks, &impl.assets, &view);
+  impl.picked_world = &world;
   if (game_camera) {
     // As the game shows it: no grid, no light or camera icons.
     impl.scene.icons.clear();

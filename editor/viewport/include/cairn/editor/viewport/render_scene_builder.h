@@ -28,6 +28,7 @@
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/fwd.h"
+#include "cairn/render/frustum.h"
 #include "cairn/render/light_data.h"
 #include "cairn/render/mesh_instance.h"
 #include "cairn/render/mesh_shape.h"
@@ -52,6 +53,7 @@ struct RenderSceneCounts {
   std::size_t lights = 0;
   std::size_t icons = 0;
   std::size_t selected = 0;  // meshes and icons drawn as selected or primary
+  std::size_t culled = 0;    // mesh instances left out, wholly outside the view
 };
 
 class RenderSceneBuilder {
@@ -65,8 +67,12 @@ class RenderSceneBuilder {
   // Clears `scene` and `picks` and fills them from `world`. `matrices` must
   // have been refreshed for this world. Component types the world has not
   // registered are skipped. Without `assets` every asset is a missing one.
+  // With `view`, mesh instances whose bounding sphere lies wholly outside it
+  // are left out (counted as culled; they get no pick id, as they cannot be
+  // clicked); `meshes` and `selected` still count them.
   RenderSceneCounts Build(ecs::Coordinator& world, const WorldMatrices& matrices, const Selection& selection,
-                          render::RenderScene& scene, PickTable& picks, AssetMeshes* assets = nullptr);
+                          render::RenderScene& scene, PickTable& picks, AssetMeshes* assets = nullptr,
+                          const render::Frustum* view = nullptr);
 
  private:
   void MarkSelection(const ecs::Coordinator& world, const Selection& selection);
