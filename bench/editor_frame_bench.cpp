@@ -4,10 +4,11 @@
 //   EditorFrame/10        one frame (NewFrame, every panel, Render: the CPU
 //   EditorFrame/100000    side up to draw data) with the Hierarchy fully
 //                         expanded, one entity selected in the Inspector
-//   SelectAll/100000      Edit > Select All
-//   Delete/100000         Delete with everything selected: build the action
-//                         and apply it (the next frame's Flush)
-//   Undo/100000           Ctrl+Z of that delete
+//   edits at 100,000 and 1,000,000 entities, timed once each: Edit > Select
+//                         All; Delete with everything selected (build the
+//                         action and apply it); Ctrl+Z of that delete; the
+//                         first frame after it; Duplicate of 100,000 of them;
+//                         a Hierarchy search matching one; the scene as text
 //   Duplicate/chain/N     Duplicate of a subtree N entities deep (a chain),
 //   Duplicate/flat/N      and of a root with N - 1 children: build the action
 //                         and apply it, for N = 10,000 and 100,000
@@ -52,6 +53,8 @@
 #include "cairn/ecs/field_value.h"
 #include "cairn/editor/actions.h"
 #include "cairn/editor/editor_context.h"
+#include "cairn/editor/hierarchy_rows.h"
+#include "cairn/serialization/scene_writer.h"
 #include "headless_editor.h"
 
 namespace {
@@ -101,18 +104,24 @@ void EditorFrame(benchmark::State& state) {
 }
 BENCHMARK(EditorFrame)->Arg(10)->Arg(100'000)->Iterations(500)->Unit(benchmark::kMicrosecond);
 
-// One-shot edits on 100,000 entities, timed by hand (each is too heavy, and
-// changes the scene too much, to repeat inside one iteration loop).
+// One-shot edits on a large scene, timed by hand (each is too heavy, and
+// changes the scene too much, to repeat inside one iteration loop): at
+// 100,000 and 1,000,000 entities, to see that each grows linearly.
 struct EditTimes {
   double select_all = 0.0;
   double delete_all = 0.0;
   double undo = 0.0;
   double first_frame_after_undo = 0.0;
+  double duplicate = 0.0;  // Duplicate of 100,000 of them (1,000 groups), build + apply
+  double search = 0.0;     // the Hierarchy's rows for a search that matches one entity
+  double save = 0.0;       // the scene as text (SaveSceneToString)
 };
 
-EditTimes TimeEdits() {
+constexpr int kDuplicated = 100'000;
+
+EditTimes TimeEdits(int count) {
   HeadlessEditor editor(Headless());
-  Populate(editor, 100'000);
+  Populate(editor, count);
   editor.Frames(3);
   EditTimes times;
   double start = ThreadSeconds();
@@ -129,11 +138,41 @@ EditTimes TimeEdits() {
   editor.Context().Undo();
   editor.Context().Flush();
   times.undo = ThreadSeconds() - start;
-  if (editor.Context().World().EntityCount() != 100'000) std::fprintf(stderr, "the undo did not restore the scene\n");
+  if (editor.Context().World().EntityCount() != static_cast<std::size_t>(count)) {
+    std::fprintf(stderr, "the undo did not restore the scene\n");
+  }
 
   start = ThreadSeconds();
   editor.Frame();
   times.first_frame_after_undo = ThreadSeconds() - start;
+
+  // The first 1,000 groups (a parent and its 99 children each): 100,000 entities.
+  ecs::Coordinator& world = editor.Context().World();
+  std::vector<ecs::EntityId> groups;
+  for (ecs::Entity root = world.FirstChild(ecs::kNullEntity);
+       !root.IsNull() && groups.size() < static_cast<std::size_t>(kDuplicated / 100); root = world.NextSibling(root)) {
+    groups.push_back(world.GetEntityId(root));
+  }
+  start = ThreadSeconds();
+  editor.Context().Enqueue(actions::Duplicate(world, groups));
+  editor.Context().Flush();
+  times.duplicate = ThreadSeconds() - start;
+  if (world.EntityCount() != static_cast<std::size_t>(count + kDuplicated)) {
+    std::fprintf(stderr, "the duplicate made %zu entities\n", world.EntityCount() - static_cast<std::size_t>(count));
+  }
+  editor.Context().Undo();
+  editor.Context().Flush();
+
+  const cairn::editor::HierarchyFilter filter = cairn::editor::HierarchyFilter::Parse("Entity 4242");
+  start = ThreadSeconds();
+  const std::vector<cairn::editor::HierarchyRow> rows = cairn::editor::FlattenHierarchy(world, {}, filter);
+  times.search = ThreadSeconds() - start;
+  if (rows.empty()) std::fprintf(stderr, "the search found nothing\n");
+
+  start = ThreadSeconds();
+  const std::string text = cairn::serialization::SaveSceneToString(world, ecs::PlainValue::MakeObject());
+  times.save = ThreadSeconds() - start;
+  benchmark::DoNotOptimize(text.size());
   return times;
 }
 
@@ -365,7 +404,10 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   const double small = reporter.Microseconds("EditorFrame/10/iterations:500");
   const double large = reporter.Microseconds("EditorFrame/100000/iterations:500");
-  const EditTimes edits = TimeEdits();
+  // The edits at 100,000 and 1,000,000 entities (docs/PERFORMANCE.md:
+  // linear, the 1,000,000 one at most 12x the 100,000 one).
+  const EditTimes small_edits = TimeEdits(100'000);
+  const EditTimes large_edits = TimeEdits(1'000'000);
 
   std::printf("\n| editor workload | CPU time |\n| --- | --- |\n");
   std::printf("| frame, 10 entities (Hierarchy expanded) | %.0f us |\n", small);
@@ -374,10 +416,20 @@ int main(int argc, char** argv) {
     const double ratio = large / small;
     std::printf("| ratio 100,000 / 10 (target <= 3x) | %.2fx %s |\n", ratio, ratio <= 3.0 ? "(met)" : "(NOT met)");
   }
-  std::printf("| select all, 100,000 entities | %.1f ms |\n", edits.select_all * 1e3);
-  std::printf("| delete 100,000 entities (build + apply) | %.1f ms |\n", edits.delete_all * 1e3);
-  std::printf("| undo that delete | %.1f ms |\n", edits.undo * 1e3);
-  std::printf("| first frame after the undo (rows rebuilt) | %.1f ms |\n", edits.first_frame_after_undo * 1e3);
+  std::printf("\n| edit | 100,000 entities | 1,000,000 entities | ratio (target <= 12x) |\n| --- | ---: | ---: | ---: |\n");
+  const auto row = [](const char* what, double at_100k, double at_1m) {
+    const double ratio = at_1m / at_100k;
+    std::printf("| %s | %.1f ms | %.1f ms | %.1fx %s |\n", what, at_100k * 1e3, at_1m * 1e3, ratio,
+                ratio <= 12.0 ? "(met)" : "(NOT met)");
+  };
+  row("select all", small_edits.select_all, large_edits.select_all);
+  row("delete all (build + apply)", small_edits.delete_all, large_edits.delete_all);
+  row("undo that delete", small_edits.undo, large_edits.undo);
+  row("first frame after the undo (rows rebuilt)", small_edits.first_frame_after_undo,
+      large_edits.first_frame_after_undo);
+  row("duplicate 100,000 (build + apply)", small_edits.duplicate, large_edits.duplicate);
+  row("search the Hierarchy (one match)", small_edits.search, large_edits.search);
+  row("save (the scene as text)", small_edits.save, large_edits.save);
 
   std::printf("\n| one frame of a drag (CPU / wall) | editor path | journaled every frame (before) | written directly |"
               " editor / direct (CPU) |\n| --- | --- | --- | --- | --- |\n");
