@@ -15,6 +15,7 @@ the final run has it.
 
 import argparse
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -383,3 +384,63 @@ def cube(colour=(0.8, 0.8, 0.8, 1)):
 
 def close_to(a, b, tolerance=1e-4):
     return abs(a - b) <= tolerance
+
+
+# ---- The editor camera's projection ----------------------------------------------------
+
+EDITOR_FOV_DEGREES = 50.0  # render/src/editor_camera.cpp, kDefaultFovDegrees
+GIZMO_HANDLE_PX = 110.0  # render::GizmoMetrics::handle_length_px
+
+
+def sub(a, b):
+    return [a[i] - b[i] for i in range(3)]
+
+
+def dot(a, b):
+    return sum(a[i] * b[i] for i in range(3))
+
+
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def normalized(a):
+    length = math.sqrt(dot(a, a))
+    return [x / length for x in a]
+
+
+class CameraView:
+    """The Viewport's image, a rectangle (x, y, w, h) of the window, seen
+    through the editor camera at `position` looking at `target` (perspective,
+    world up +Y), as a scene's "editor" object places it."""
+
+    def __init__(self, position, target, canvas):
+        self.position = list(position)
+        self.x, self.y, self.w, self.h = canvas
+        self.forward = normalized(sub(target, position))
+        self.right = normalized(cross(self.forward, [0.0, 1.0, 0.0]))
+        self.up = cross(self.right, self.forward)
+        self.tan_half = math.tan(math.radians(EDITOR_FOV_DEGREES) / 2)
+
+    def depth(self, point):
+        return dot(sub(point, self.position), self.forward)
+
+    def screen(self, point):
+        """Window coordinates where the world point appears."""
+        offset = sub(point, self.position)
+        depth = dot(offset, self.forward)
+        ndc_x = dot(offset, self.right) / (depth * self.tan_half * self.w / self.h)
+        ndc_y = dot(offset, self.up) / (depth * self.tan_half)
+        return (self.x + (ndc_x + 1) / 2 * self.w, self.y + (1 - ndc_y) / 2 * self.h)
+
+    def pixel(self, point):
+        """The whole window pixel nearest to the projection of `point` (ImGui
+        1.86 rounds io.MousePos down to whole pixels each frame, so a script's
+        fractions would be dropped anyway)."""
+        x, y = self.screen(point)
+        return (int(round(x)), int(round(y)))
+
+    def handle_unit(self, point):
+        """World length of one gizmo handle at `point` (render::WorldSizeForPixelsAt)."""
+        return GIZMO_HANDLE_PX * 2 * self.depth(point) * self.tan_half / self.h
+

@@ -15,16 +15,13 @@ editor camera (render/src/editor_camera.cpp: 50 degree vertical field of
 view, looking from `position` at `target` with world up), into the
 Viewport's image below the panel's title bar."""
 
-import math
 import os
 import shutil
 
-from editor_e2e import Session, Xvfb, check, cube, entity_named, load_scene, parse_args, transform, write_scene
+from editor_e2e import CameraView, Session, Xvfb, check, cross, cube, entity_named, load_scene, parse_args, transform, write_scene
 
 CAMERA_POSITION = (-1.0, 8.0, 10.5)
 CAMERA_TARGET = (2.0, 1.5, 0.0)
-FIELD_OF_VIEW_DEGREES = 50.0  # render/src/editor_camera.cpp, kDefaultFovDegrees
-HANDLE_LENGTH_PX = 110.0  # render::GizmoMetrics::handle_length_px
 MOVE_STEP = 0.5  # the toolbar's move snap by default
 
 MOVER_START = (-3.0, 0.5, 0.0)
@@ -34,58 +31,6 @@ TOWER_CORNER = (7.0, 4.0, 1.0)  # the top corner nearest the camera on the right
 GRID_DRAG = 1.62  # world units the X arrow is dragged: -3 + 1.62 = -1.38, snapped to -1.5
 
 SCREENSHOTS = ("0_selected.png", "1_surface.png", "4_vertex.png", "5_grid.png", "6_aligned.png", "8_measured.png")
-
-
-# ---- The editor camera's projection ------------------------------------------------
-
-
-def sub(a, b):
-    return [a[i] - b[i] for i in range(3)]
-
-
-def dot(a, b):
-    return sum(a[i] * b[i] for i in range(3))
-
-
-def cross(a, b):
-    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-
-
-def normalized(a):
-    length = math.sqrt(dot(a, a))
-    return [x / length for x in a]
-
-
-class View:
-    """The Viewport's image (window pixels) seen through the editor camera."""
-
-    def __init__(self, canvas):
-        self.x, self.y, self.w, self.h = canvas
-        self.forward = normalized(sub(CAMERA_TARGET, CAMERA_POSITION))
-        self.right = normalized(cross(self.forward, [0.0, 1.0, 0.0]))
-        self.up = cross(self.right, self.forward)
-        self.tan_half = math.tan(math.radians(FIELD_OF_VIEW_DEGREES) / 2)
-
-    def depth(self, point):
-        return dot(sub(point, CAMERA_POSITION), self.forward)
-
-    def screen(self, point):
-        offset = sub(point, CAMERA_POSITION)
-        depth = dot(offset, self.forward)
-        ndc_x = dot(offset, self.right) / (depth * self.tan_half * self.w / self.h)
-        ndc_y = dot(offset, self.up) / (depth * self.tan_half)
-        return (self.x + (ndc_x + 1) / 2 * self.w, self.y + (1 - ndc_y) / 2 * self.h)
-
-    def pixel(self, point):
-        """The whole window pixel nearest to the projection of `point` (ImGui
-        1.86 rounds io.MousePos down to whole pixels each frame, so a script's
-        fractions would be dropped anyway)."""
-        x, y = self.screen(point)
-        return (float(round(x)), float(round(y)))
-
-    def handle_unit(self, point):
-        """World length of one gizmo handle at `point` (render::WorldSizeForPixelsAt)."""
-        return HANDLE_LENGTH_PX * 2 * self.depth(point) * self.tan_half / self.h
 
 
 # ---- The scene --------------------------------------------------------------------------
@@ -184,7 +129,7 @@ def main():
         measure_toggle = s.centre("toolbar/measure")
         panel = s.where("panel/Viewport")
         title_bar = s.where("toolbar/move")[3]  # a frame's height: FontSize + 2 FramePadding.y
-        view = View((panel[0], panel[1] + title_bar, panel[2], panel[3] - title_bar))
+        view = CameraView(CAMERA_POSITION, CAMERA_TARGET, (panel[0], panel[1] + title_bar, panel[2], panel[3] - title_bar))
 
         pivot = view.pixel(MOVER_START)  # the gizmo's centre handle
         on_tower_top = view.pixel((TOWER_CENTRE[0] + 0.2, TOWER_TOP, TOWER_CENTRE[2] + 0.3))

@@ -35,13 +35,12 @@ import sys
 import time
 import zlib
 
-from editor_e2e import SKIP, Xvfb, check, cube, editor_env, fail, parse_args, read_widget_map, transform, write_scene
+from editor_e2e import SKIP, CameraView, Xvfb, check, cube, editor_env, fail, parse_args, read_widget_map, transform, write_scene
 
 SIZE = (1280, 720)
 FRAME_DELAY_MS = 200
 CAMERA_POSITION = (0.0, 14.0, 16.0)
 CAMERA_TARGET = (0.0, 0.0, 0.0)
-FIELD_OF_VIEW_DEGREES = 50.0  # render/src/editor_camera.cpp, kDefaultFovDegrees
 FLOATING_START = (5.0, 6.0, -4.0)
 BRUSH_RADIUS = 2.0
 SCATTERED = round(math.pi * BRUSH_RADIUS ** 2 * 1.0)  # the brush's defaults: radius 2 m, 1 per square metre
@@ -64,44 +63,6 @@ def wait_until(seconds, what, condition):
         if time.time() > deadline:
             fail("timed out after %ds waiting for %s" % (seconds, what))
         time.sleep(0.05)
-
-
-# ---- The editor camera's projection (placement_drag_test.py) ------------------------------
-
-
-def sub(a, b):
-    return [a[i] - b[i] for i in range(3)]
-
-
-def dot(a, b):
-    return sum(a[i] * b[i] for i in range(3))
-
-
-def cross(a, b):
-    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-
-
-def normalized(a):
-    length = math.sqrt(dot(a, a))
-    return [x / length for x in a]
-
-
-class View:
-    """The Viewport's image (window pixels) seen through the editor camera."""
-
-    def __init__(self, canvas):
-        self.x, self.y, self.w, self.h = canvas
-        self.forward = normalized(sub(CAMERA_TARGET, CAMERA_POSITION))
-        self.right = normalized(cross(self.forward, [0.0, 1.0, 0.0]))
-        self.up = cross(self.right, self.forward)
-        self.tan_half = math.tan(math.radians(FIELD_OF_VIEW_DEGREES) / 2)
-
-    def pixel(self, point):
-        offset = sub(point, CAMERA_POSITION)
-        depth = dot(offset, self.forward)
-        ndc_x = dot(offset, self.right) / (depth * self.tan_half * self.w / self.h)
-        ndc_y = dot(offset, self.up) / (depth * self.tan_half)
-        return (int(round(self.x + (ndc_x + 1) / 2 * self.w)), int(round(self.y + (1 - ndc_y) / 2 * self.h)))
 
 
 # ---- Screenshots of the window through Xlib -----------------------------------------------
@@ -312,7 +273,7 @@ def main():
             row = x.centre("hierarchy/entity/Floating")
             panel = x.wait_box("panel/Viewport")
             title_bar = x.wait_box("toolbar/move")[3]  # a frame's height: the Viewport's title bar
-            view = View((panel[0], panel[1] + title_bar, panel[2], panel[3] - title_bar))
+            view = CameraView(CAMERA_POSITION, CAMERA_TARGET, (panel[0], panel[1] + title_bar, panel[2], panel[3] - title_bar))
 
             # 1. Select the floating cube, a quick End, a quick Ctrl+S.
             x.quick_click(row)
