@@ -617,6 +617,13 @@ void ViewportPanel::Draw() {
       draw_list->AddCircle(screen, radius, erase ? IM_COL32(230, 80, 70, 255) : IM_COL32(90, 210, 120, 255), 48, 2.0f);
     }
   }
+  // A stroke's instances are created when it ends; until then, a dot marks each.
+  for (const ScatterPlacement& placed : impl.stroke) {
+    if (const auto at = render::WorldToScreen(camera, placed.position, glm::vec2(image_size))) {
+      draw_list->AddCircleFilled(ImVec2(origin.x + at->x / pixel_scale.x, origin.y + at->y / pixel_scale.y), 3.0f,
+                                 IM_COL32(90, 210, 120, 255));
+    }
+  }
   if (impl.measure_from) {
     // The measured points and, once both are picked, the line between them
     // with its length.
