@@ -444,3 +444,17 @@ class CameraView:
         """World length of one gizmo handle at `point` (render::WorldSizeForPixelsAt)."""
         return GIZMO_HANDLE_PX * 2 * self.depth(point) * self.tan_half / self.h
 
+
+def wait_until(seconds, what, condition, poll=0.05):
+    """Polls `condition` until it returns something true (returned), or fails
+    naming `what` after `seconds`: for real input, whose effects arrive in
+    frames of the editor's own pace."""
+    deadline = time.time() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.time() > deadline:
+            fail("timed out after %ds waiting for %s" % (seconds, what))
+        time.sleep(poll)
+

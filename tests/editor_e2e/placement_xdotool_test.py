@@ -35,7 +35,8 @@ import sys
 import time
 import zlib
 
-from editor_e2e import SKIP, CameraView, Xvfb, check, cube, editor_env, fail, parse_args, read_widget_map, transform, write_scene
+from editor_e2e import (SKIP, CameraView, Xvfb, check, cube, editor_env, parse_args, read_widget_map, transform,
+                        wait_until, write_scene)
 
 SIZE = (1280, 720)
 FRAME_DELAY_MS = 200
@@ -49,20 +50,6 @@ MEASURE_FROM, MEASURE_TO = (-4.0, 0.0, -1.0), (2.0, 0.0, 1.0)
 MEASURE_COLOUR = (250, 210, 80)  # IM_COL32(250, 210, 80, 255), editor/viewport/src/viewport_panel.cpp
 TITLE = "yard.scene - Yard - Cairn"
 DIRTY_TITLE = "yard.scene * - Yard - Cairn"
-
-
-# ---- Waiting ------------------------------------------------------------------------------
-
-
-def wait_until(seconds, what, condition):
-    deadline = time.time() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.time() > deadline:
-            fail("timed out after %ds waiting for %s" % (seconds, what))
-        time.sleep(0.05)
 
 
 # ---- Screenshots of the window through Xlib -----------------------------------------------

@@ -21,18 +21,9 @@ import subprocess
 import sys
 import time
 
-from editor_e2e import SKIP, Xvfb, check, editor_env, fail, load_scene, names, parse_args, read_widget_map
+from editor_e2e import SKIP, Xvfb, check, editor_env, load_scene, names, parse_args, read_widget_map, wait_until
 
 
-def wait_until(seconds, what, condition):
-    deadline = time.time() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.time() > deadline:
-            fail("timed out after %ds waiting for %s" % (seconds, what))
-        time.sleep(0.1)
 
 
 class Driver:
