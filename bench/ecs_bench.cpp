@@ -32,6 +32,7 @@
 #include <glm/vec3.hpp>
 
 #include "bench_summary.h"
+#include "ecs_workload.h"
 #include "cairn/ecs/command.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/system.h"
@@ -44,30 +45,16 @@ using cairn::ecs::Entity;
 
 // ---- [components and worlds] --------------------------------------------------
 
-struct Position {
-  glm::vec3 value{0.0f};
-  friend bool operator==(const Position&, const Position&) = default;
-};
+using cairn::bench::Health;
+using cairn::bench::kDeltaSeconds;
+using cairn::bench::MovementSystem;
+using cairn::bench::Position;
+using cairn::bench::StartPosition;
+using cairn::bench::StartVelocity;
+using cairn::bench::Velocity;
 
-struct Velocity {
-  glm::vec3 value{0.0f};
-  friend bool operator==(const Velocity&, const Velocity&) = default;
-};
-
-struct Health {
-  float value = 100.0f;
-  friend bool operator==(const Health&, const Health&) = default;
-};
-
-// Its entity set is every entity with Position and Velocity.
-class MovementSystem : public cairn::ecs::System {};
-
-constexpr float kDeltaSeconds = 1.0f / 60.0f;
 constexpr std::uint64_t kIdSeed = 0x5eed'cafe'f00d'0001ull;
 constexpr std::uint32_t kOrderSeed = 20240611u;
-
-Position StartPosition(std::size_t i) { return {glm::vec3(static_cast<float>(i), 0.0f, 1.0f)}; }
-Velocity StartVelocity(std::size_t i) { return {glm::vec3(1.0f, static_cast<float>(i % 7), -1.0f)}; }
 
 // Every entity has Position and Velocity, so they are stored per entity, as
 // the editor stores Transform and Name (component_storage.h); workload (4p)

@@ -17,7 +17,7 @@ get_target_property(cairn_ecs_source_dir cairn_ecs SOURCE_DIR)
 get_target_property(cairn_ecs_binary_dir cairn_ecs BINARY_DIR)
 add_executable(cairn_entt_compare "${CMAKE_CURRENT_LIST_DIR}/entt_compare.cpp" ${cairn_ecs_sources})
 target_include_directories(cairn_entt_compare PRIVATE
-  "${cairn_ecs_source_dir}/include" "${cairn_ecs_binary_dir}/include")
+  "${cairn_ecs_source_dir}/include" "${cairn_ecs_binary_dir}/include" "${CMAKE_CURRENT_LIST_DIR}")
 target_include_directories(cairn_entt_compare SYSTEM PRIVATE "${CAIRN_ENTT_INCLUDE_DIR}")
 target_link_libraries(cairn_entt_compare PRIVATE glm::glm)
 target_compile_features(cairn_entt_compare PRIVATE cxx_std_20)

@@ -25,37 +25,25 @@
 #include <glm/vec3.hpp>
 
 #include "cairn/ecs/coordinator.h"
-#include "cairn/ecs/system.h"
+#include "ecs_workload.h"
 
 namespace {
 
 using cairn::ecs::Coordinator;
 using cairn::ecs::Entity;
 using cairn::ecs::StorageKind;
+using cairn::bench::Health;
+using cairn::bench::kDeltaSeconds;
+using cairn::bench::MovementSystem;
+using cairn::bench::Position;
+using cairn::bench::StartPosition;
+using cairn::bench::StartVelocity;
+using cairn::bench::Velocity;
 
-struct Position {
-  glm::vec3 value{0.0f};
-  friend bool operator==(const Position&, const Position&) = default;
-};
-struct Velocity {
-  glm::vec3 value{0.0f};
-  friend bool operator==(const Velocity&, const Velocity&) = default;
-};
-struct Health {
-  float value = 100.0f;
-  friend bool operator==(const Health&, const Health&) = default;
-};
-
-class MovementSystem : public cairn::ecs::System {};
-
-constexpr float kDeltaSeconds = 1.0f / 60.0f;
 constexpr int kWorkloads = 6;
 constexpr const char* kWorkloadNames[kWorkloads] = {"(1) create with Position + Velocity", "(2) P + V pass",
                                                     "(3) P + V + Health pass", "(4) random get",
                                                     "(5) remove + add Velocity on 1/2", "(6) destroy all"};
-
-Position StartPosition(std::size_t i) { return {glm::vec3(static_cast<float>(i), 0.0f, 1.0f)}; }
-Velocity StartVelocity(std::size_t i) { return {glm::vec3(1.0f, static_cast<float>(i % 7), -1.0f)}; }
 
 double Seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
