@@ -78,11 +78,26 @@ def main():
         s.wait(2)
         s.expect("expect-entity-count", "%d" % (3 + SCATTERED))
         s.click("toolbar/scatter")
+
+        # Arrange: the crate's and the floating cube's bounds aligned at their
+        # max Z (along the slope's level direction, so both still rest on it).
+        s.click("hierarchy/entity/crate")
+        s.add("keydown ctrl")
+        s.wait(1)
+        s.click("hierarchy/entity/Floating")
+        s.add("keyup ctrl")
+        s.wait(1)
+        s.expect("expect-selection", "crate", "Floating")
+        s.click("menu/Entity")
+        s.click("menu/Entity/Arrange...")
+        s.click("arrange/align/max_z")
+        s.wait(2)
+        s.screenshot("arranged.png")
         s.key("ctrl+s")
         s.wait(3)
         s.expect("expect-title", "hill.scene")
         s.run(os.path.join(args.work, "script.txt"))
-    for name in ("dropped_to_floor.png", "scattered.png"):
+    for name in ("dropped_to_floor.png", "scattered.png", "arranged.png"):
         if os.path.exists(os.path.join(seed, name)):
             shutil.copy(os.path.join(seed, name), os.path.join(args.work, name))
 
@@ -99,8 +114,12 @@ def main():
     floating = entity_named(scene, "Floating")["components"]["Transform"]["position"]
     # The cube spans x 2.5 .. 3.5: its bottom rests where the slope is highest under it.
     expected = slope_height(3.5) + 0.5
-    check(abs(floating[1] - expected) < 1e-3 and floating[0] == 3 and floating[2] == -2,
+    check(abs(floating[1] - expected) < 1e-3 and floating[0] == 3,
           "after End the cube is at %s, not resting on the slope (y should be %.5f)" % (floating, expected))
+    # Aligned at max Z: the crate (2 m wide, scaled 2 by its import settings)
+    # reaches farther, so the unit cube moved to end where the crate ends.
+    check(abs(floating[2] + 0.5 - (crate[2] + 1.0)) < 1e-4,
+          "Align max Z left the cube's far side at z = %.5f, the crate's at %.5f" % (floating[2] + 0.5, crate[2] + 1.0))
     painted = [e for e in scene["entities"] if e["name"] == "Cube"]
     check(len(painted) == SCATTERED, "the stroke left %d cubes, not %d" % (len(painted), SCATTERED))
     for entity in painted:

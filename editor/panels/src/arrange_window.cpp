@@ -17,7 +17,7 @@ namespace {
 
 constexpr ImGuiWindowFlags kWindowFlags =
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize;
-constexpr float kLabelWidth = 92.0f;
+constexpr float kLabelWidth = 112.0f;
 constexpr float kButtonWidth = 78.0f;
 constexpr float kVectorWidth = 210.0f;
 constexpr Axis kAxes[] = {Axis::kX, Axis::kY, Axis::kZ};
@@ -83,7 +83,9 @@ void ArrangeWindow::Queue(EditorContext& context, Build&& build, bool select_cre
 void ArrangeWindow::Draw(EditorContext& context, AssetMeshes* assets) {
   if (!open_) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.25f), ImGuiCond_Appearing, ImVec2(0.5f, 0.0f));
+  // Over the Viewport's right side, beside the Inspector, leaving most of the
+  // scene in view; where the user puts it, it stays.
+  ImGui::SetNextWindowPos(ImVec2(display.x - 350.0f, 96.0f), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
   const bool visible = ImGui::Begin(kTitle, &open_, kWindowFlags);
   GlobalWidgetMap().RecordBox("window/arrange", {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
                                                  ImGui::GetWindowWidth(), ImGui::GetWindowHeight()});
