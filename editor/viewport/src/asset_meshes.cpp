@@ -126,14 +126,16 @@ void AssetMeshes::Update(MeshUploader& uploader, MessageLog& log, double now_sec
 }
 
 render::Aabb AssetMeshes::BoundsNow(std::string_view asset) {
-  const AssetMesh& mesh = Find(asset);
-  if (mesh.state == AssetMeshState::kReady) return mesh.bounds;
+  Find(asset);  // starts the import when it is the first ask
+  AssetMesh& mesh = entries_.at(std::string(asset)).mesh;
+  // Ready, or read at once by an earlier ask while the import runs: kept.
+  if (mesh.state == AssetMeshState::kReady || !mesh.bounds.IsEmpty()) return mesh.bounds;
   if (mesh.state != AssetMeshState::kLoading || !folder_) return {};
   assets::ImportResult imported = import_(*folder_ / std::filesystem::path(asset));
-  if (!imported.model) return {};
+  if (!imported.model || imported.model->primitives.empty()) return {};
   assets::ApplyImportSettings(*imported.model, SettingsOf(asset));
-  if (imported.model->primitives.empty()) return {};
-  return render::Aabb{imported.model->bounds.min, imported.model->bounds.max};
+  mesh.bounds = render::Aabb{imported.model->bounds.min, imported.model->bounds.max};
+  return mesh.bounds;
 }
 
 void AssetMeshes::Reload(std::string_view asset, MeshUploader& uploader) {

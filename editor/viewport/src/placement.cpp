@@ -63,10 +63,10 @@ glm::vec3 DropPosition(const SceneSurfaces& surfaces, const render::Ray& ray, co
   if (const std::optional<SceneHit> hit = surfaces.Raycast(ray, {}, kMaxGroundDistance)) {
     return RestingPosition(hit->point, bounds);
   }
+  if (const std::optional<glm::vec3> ground = GroundPoint(ray)) return RestingPosition(*ground, bounds);
+  // In the air (DropPoint's fallback) the asset is centred on the point,
+  // wholly in front of the camera.
   const glm::vec3 point = DropPoint(ray);
-  // On the ground the bounds rest on it; in the air (the fallback) the asset
-  // is centred on the point, wholly in front of the camera.
-  if (point.y == 0.0f) return RestingPosition(point, bounds);
   return bounds.IsEmpty() ? point : point - bounds.Center();
 }
 

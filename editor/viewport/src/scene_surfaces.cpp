@@ -115,12 +115,13 @@ SurfaceSyncCounts SceneSurfaces::Sync(ecs::Coordinator& world, const WorldMatric
     boxes.reserve(added.size());
     for (const std::uint32_t slot : added) boxes.push_back(WorldBox(surfaces_[slot]));
     const std::vector<std::uint32_t> proxies = tree_.Build(boxes);
-    for (std::size_t i = 0; i < added.size(); ++i) surfaces_[added[i]].proxy = proxies[i];
+    for (std::size_t i = 0; i < added.size(); ++i) {
+      surfaces_[added[i]].proxy = proxies[i];
+      tree_.SetItem(proxies[i], added[i]);  // Build numbers its items 0, 1, ...; ours are entity slots
+    }
   } else {
-    for (const std::uint32_t slot : added) surfaces_[slot].proxy = tree_.Insert(WorldBox(surfaces_[slot]), 0);
+    for (const std::uint32_t slot : added) surfaces_[slot].proxy = tree_.Insert(WorldBox(surfaces_[slot]), slot);
   }
-  // Build numbers its items 0, 1, ...; the tree's items are entity slots.
-  for (const std::uint32_t slot : added) tree_.SetItem(surfaces_[slot].proxy, slot);
   return counts;
 }
 

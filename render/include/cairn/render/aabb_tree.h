@@ -53,7 +53,6 @@ class AabbTree {
 
   void SetItem(std::uint32_t proxy, std::uint32_t item) { nodes_[proxy].item = item; }
   [[nodiscard]] std::uint32_t ItemOf(std::uint32_t proxy) const { return nodes_[proxy].item; }
-  [[nodiscard]] const Aabb& LeafBox(std::uint32_t proxy) const { return nodes_[proxy].box; }
   [[nodiscard]] std::size_t Size() const { return leaves_; }
   // Nodes from the root to the deepest leaf (0 when empty).
   [[nodiscard]] std::size_t Height() const { return root_ == kNone ? 0 : nodes_[root_].height + 1; }

@@ -47,7 +47,7 @@ enum class AssetMeshState : std::uint8_t {
 struct AssetMesh {
   AssetMeshState state = AssetMeshState::kLoading;
   render::MeshAssetId mesh;  // kReady only
-  render::Aabb bounds;       // model space; kReady only
+  render::Aabb bounds;       // model space; kReady, or kLoading after BoundsNow read them
   // Its triangles for surface queries (SceneSurfaces); kReady only. Shared,
   // so a query's copy outlives a Reload.
   std::shared_ptr<const render::TriangleBvh> surface;
@@ -83,8 +83,9 @@ class AssetMeshes {
   const AssetMesh& Find(std::string_view asset);
 
   // The model bounds of mesh `asset` now: its imported mesh's when ready,
-  // else read from the file at once (a drop cannot wait for the import);
-  // empty when it cannot be imported.
+  // else read from the file at once, once (a drop cannot wait for the
+  // import, and a scatter stroke asks every dab); empty when it cannot be
+  // imported.
   render::Aabb BoundsNow(std::string_view asset);
 
   // Once a frame: uploads the imports that finished (logging failures and

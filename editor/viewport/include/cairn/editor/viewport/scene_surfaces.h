@@ -69,7 +69,6 @@ class SceneSurfaces {
                                                 float max_distance = std::numeric_limits<float>::infinity()) const;
 
   [[nodiscard]] std::size_t Size() const { return tree_.Size(); }
-  [[nodiscard]] const render::AabbTree& Tree() const { return tree_; }
 
  private:
   struct Surface {
