@@ -315,3 +315,12 @@ TEST_CASE("The Measure tool reports the distance and its parts along each axis",
         "Measured 3.000 m (x 1.000, y 2.000, z 2.000) from (0.000, 0.000, 0.000) to (1.000, 2.000, 2.000)");
   CHECK_THAT(cairn::editor::MeasureText({5, 1, 0}, {2, 1, -4}), Catch::StartsWith("Measured 5.000 m (x 3.000, y 0.000, z 4.000)"));
 }
+
+TEST_CASE("A scatter stroke is named for what it paints", "[viewport][surface][scatter]") {
+  cairn::editor::EditorContext context(testing::TestEditorOptions());
+  cairn::editor::ScatterBrush brush;
+  const std::vector<cairn::editor::ScatterPlacement> placements(3);
+  CHECK(cairn::editor::ScatterStroke(context.World(), brush, placements, nullptr).name == "Scatter 3 'Cube'");
+  brush.asset = "props/rock.glb";
+  CHECK(cairn::editor::ScatterStroke(context.World(), brush, placements, nullptr).name == "Scatter 3 'rock'");
+}

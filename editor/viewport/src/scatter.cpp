@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <variant>
 
 #include <glm/geometric.hpp>
 #include <glm/gtx/quaternion.hpp>
@@ -88,9 +89,13 @@ ecs::Action ScatterStroke(ecs::Coordinator& world, const ScatterBrush& brush,
   for (const ScatterPlacement& placement : placements) {
     ecs::Action one = CreateFromAssetPayload(world, brush.asset, placement.position, ecs::kNoEntityId, prefabs);
     const std::vector<ecs::EntityId> created = actions::CreatedEntities(one);
+    // The name the first instance is created with (the world has no entity
+    // to ask yet): "Cube", the mesh file's stem, the prefab root's name.
+    if (name.empty() && !one.commands.empty()) {
+      if (const auto* create = std::get_if<ecs::CreateEntityCommand>(&one.commands.front())) name = create->name;
+    }
     for (ecs::Command& command : one.commands) stroke.commands.push_back(std::move(command));
     if (created.empty()) continue;
-    if (name.empty()) name = actions::DisplayName(world, created.front());
     // The created Transform, turned and scaled: set after the creation, in
     // the same action.
     ecs::Transform transform;
@@ -100,7 +105,6 @@ ecs::Action ScatterStroke(ecs::Coordinator& world, const ScatterBrush& brush,
     stroke.commands.emplace_back(ecs::SetComponentCommand{created.front(), ecs::ComponentValue::From(info, transform)});
   }
   if (name.empty()) {
-    // DisplayName needs the entity in the world; the stroke is not applied yet.
     const auto slash = brush.asset.find_last_of("/:");
     name = slash == std::string::npos ? brush.asset : brush.asset.substr(slash + 1);
   }
