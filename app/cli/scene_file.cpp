@@ -13,15 +13,6 @@ namespace cairn::cli {
 
 using serialization::Diagnostic;
 
-std::string DeclaredFormat(std::string_view text, const serialization::LoadOptions& options) {
-  serialization::DiagnosticSink ignored(1);
-  const std::optional<serialization::Document> document =
-      serialization::ParseDocument(text, {options.max_bytes, options.max_depth}, ignored);
-  if (!document || !document->is_object()) return {};
-  const auto format = document->find("format");
-  return format != document->end() && format->is_string() ? format->get<std::string>() : std::string();
-}
-
 serialization::ReadResult ReadInput(const std::string& argument, std::size_t max_bytes) {
   return argument == "-" ? serialization::ReadStandardInput(max_bytes)
                          : serialization::ReadFileText(argument, max_bytes);
@@ -37,18 +28,37 @@ bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
 std::string InputName(const std::string& argument) { return argument == "-" ? "<stdin>" : argument; }
 
 LoadedFile LoadSceneOrRuntimeFile(const std::string& argument, const serialization::LoadOptions& options) {
-  serialization::ReadResult file = ReadInput(argument, options.max_bytes);
-  if (!file.text) {
-    LoadedFile loaded;
-    loaded.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(file.error)});
+  if (argument == "-") {
+    serialization::ReadResult input = serialization::ReadStandardInput(options.max_bytes);
+    if (!input.text) {
+      LoadedFile loaded;
+      loaded.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(input.error)});
+      return loaded;
+    }
+    return LoadSceneOrRuntimeText(*input.text, options);
+  }
+  // A file is read as it is parsed, never held whole (a level of a million
+  // entities is over half a gigabyte of text).
+  LoadedFile loaded;
+  if (serialization::DeclaredFileFormat(argument, options.max_bytes) == serialization::kRuntimeFormat) {
+    serialization::RuntimeLoadResult result = serialization::LoadRuntimeFile(argument, options);
+    loaded.format = serialization::kRuntimeFormat;
+    loaded.version = serialization::kRuntimeVersion;
+    loaded.world = std::move(result.world);
+    loaded.diagnostics = std::move(result.diagnostics);
     return loaded;
   }
-  return LoadSceneOrRuntimeText(*file.text, options);
+  serialization::LoadResult result = serialization::LoadSceneFile(argument, options);
+  loaded.format = serialization::kSceneFormat;
+  loaded.version = result.file_version;
+  if (result.scene) loaded.world = std::move(result.scene->world);
+  loaded.diagnostics = std::move(result.diagnostics);
+  return loaded;
 }
 
 LoadedFile LoadSceneOrRuntimeText(std::string_view text, const serialization::LoadOptions& options) {
   LoadedFile loaded;
-  if (DeclaredFormat(text, options) == serialization::kRuntimeFormat) {
+  if (serialization::DeclaredFormat(text) == serialization::kRuntimeFormat) {
     serialization::RuntimeLoadResult result = serialization::LoadRuntime(text, options);
     loaded.format = serialization::kRuntimeFormat;
     loaded.version = serialization::kRuntimeVersion;

@@ -40,10 +40,6 @@ bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b);
 // How messages name an input: "<stdin>" for "-", else the argument as given.
 std::string InputName(const std::string& argument);
 
-// The "format" a document declares ("cairn.scene", "cairn.runtime",
-// "cairn.project"); "" when it is not a JSON object with a string "format".
-std::string DeclaredFormat(std::string_view text, const serialization::LoadOptions& options);
-
 // Loads with the components `options` registers (by default the built-ins).
 // A file whose "format" is "cairn.runtime" goes to the runtime loader,
 // anything else to the scene loader (which reports a wrong format). An

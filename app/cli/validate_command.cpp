@@ -1,9 +1,12 @@
 // cairn validate FILE... [--project DIR]
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "cairn/ecs/coordinator.h"
+#include "cairn/serialization/atomic_file.h"
+#include "cairn/serialization/document.h"
 #include "cairn/serialization/project.h"
 #include "command.h"
 #include "scene_file.h"
@@ -14,9 +17,10 @@ namespace cairn::cli {
 namespace {
 
 // A cairn.project.json, by its name or by the format it declares.
-bool IsProjectFile(const std::string& argument, std::string_view text) {
-  if (argument != "-" && std::filesystem::path(argument).filename() == serialization::kProjectFileName) return true;
-  return DeclaredFormat(text, serialization::LoadOptions{}) == serialization::kProjectFormat;
+bool IsProjectFile(const std::string& argument) {
+  if (std::filesystem::path(argument).filename() == serialization::kProjectFileName) return true;
+  return serialization::DeclaredFileFormat(argument, serialization::LoadOptions{}.max_bytes) ==
+         serialization::kProjectFormat;
 }
 
 bool ValidateProject(const std::string& file, std::string_view text, Streams& streams) {
@@ -25,16 +29,36 @@ bool ValidateProject(const std::string& file, std::string_view text, Streams& st
   return result.Ok();
 }
 
+bool Refused(const std::string& file, std::string error, Streams& streams) {
+  PrintDiagnostics(streams.out, InputName(file), {{serialization::Diagnostic::Severity::kError, "", std::move(error)}});
+  return false;
+}
+
 bool ValidateFile(const std::string& file, SceneProjects& projects, Streams& streams) {
-  const serialization::ReadResult text = ReadInput(file, serialization::LoadOptions{}.max_bytes);
-  if (!text.text) {
-    PrintDiagnostics(streams.out, InputName(file), {{serialization::Diagnostic::Severity::kError, "", text.error}});
-    return false;
+  const std::size_t max_bytes = serialization::LoadOptions{}.max_bytes;
+  std::optional<std::string> text;  // standard input and project files are read whole
+  if (file == "-") {
+    serialization::ReadResult input = serialization::ReadStandardInput(max_bytes);
+    if (!input.text) return Refused(file, std::move(input.error), streams);
+    text = std::move(input.text);
+    if (serialization::DeclaredFormat(*text) == serialization::kProjectFormat) {
+      return ValidateProject(file, *text, streams);
+    }
+  } else {
+    if (std::optional<std::string> error = serialization::CheckReadable(file, max_bytes)) {
+      return Refused(file, std::move(*error), streams);
+    }
+    if (IsProjectFile(file)) {
+      serialization::ReadResult input = serialization::ReadFileText(file, max_bytes);
+      if (!input.text) return Refused(file, std::move(input.error), streams);
+      return ValidateProject(file, *input.text, streams);
+    }
   }
-  if (IsProjectFile(file, *text.text)) return ValidateProject(file, *text.text, streams);
   const SceneProjects::Lookup project = projects.For(file, streams.out);
   if (!project.ok) return false;
-  const LoadedFile loaded = LoadSceneOrRuntimeText(*text.text, project.options);
+  // A scene or export file is read as it is parsed (LoadSceneOrRuntimeFile).
+  const LoadedFile loaded =
+      text ? LoadSceneOrRuntimeText(*text, project.options) : LoadSceneOrRuntimeFile(file, project.options);
   PrintDiagnostics(streams.out, InputName(file), loaded.diagnostics);
   return loaded.Ok();
 }

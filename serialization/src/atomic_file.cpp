@@ -9,6 +9,7 @@
 #include <cstring>
 #include <system_error>
 
+#include "file_input.h"
 #include "temporary_files.h"
 
 namespace cairn::serialization {
@@ -239,7 +240,7 @@ SaveResult WriteFileAtomically(const fs::path& requested, std::string_view bytes
   return {true, {}};
 }
 
-ReadResult ReadFileText(const fs::path& path, std::size_t max_bytes) {
+detail::OpenedFile detail::OpenRegularFile(const fs::path& path, std::size_t max_bytes) {
   const std::string shown = path.string();
   // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for one
   // forever. It changes nothing for the regular file that is then read.
@@ -248,35 +249,72 @@ ReadResult ReadFileText(const fs::path& path, std::size_t max_bytes) {
     const int error = errno;
     struct stat info{};  // a socket cannot be opened at all: say what it is
     if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
-      return {std::nullopt, "cannot read " + shown + ": " + NotRegular(info.st_mode)};
+      return {-1, 0, "cannot read " + shown + ": " + NotRegular(info.st_mode)};
     }
-    return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
+    return {-1, 0, "cannot read " + shown + ": " + ErrorText(error)};
   }
   struct stat info{};
   if (::fstat(fd, &info) != 0) {
     const int error = errno;
     ::close(fd);
-    return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
+    return {-1, 0, "cannot read " + shown + ": " + ErrorText(error)};
   }
   if (!S_ISREG(info.st_mode)) {
     ::close(fd);
-    return {std::nullopt, "cannot read " + shown + ": " + NotRegular(info.st_mode)};
+    return {-1, 0, "cannot read " + shown + ": " + NotRegular(info.st_mode)};
   }
   if (static_cast<std::uint64_t>(info.st_size) > max_bytes) {
     ::close(fd);
-    return {std::nullopt, shown + " is " + std::to_string(info.st_size) + " bytes, over the limit of " +
-                              std::to_string(max_bytes) + " bytes"};
+    return {-1, 0, shown + " is " + std::to_string(info.st_size) + " bytes, over the limit of " +
+                       std::to_string(max_bytes) + " bytes"};
   }
+  return {fd, static_cast<std::size_t>(info.st_size), {}};
+}
+
+detail::FileBytes::FileBytes(int fd, std::size_t max_bytes)
+    : fd_(fd), max_bytes_(max_bytes), buffer_(std::size_t{1} << 20) {}
+
+detail::FileBytes::~FileBytes() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+const char* detail::FileBytes::Refill() {
+  if (failed_) return nullptr;
+  for (;;) {
+    const ssize_t count = ::read(fd_, buffer_.data(), buffer_.size());
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0 || read_ + static_cast<std::size_t>(count) > max_bytes_) {
+      failed_ = count != 0;
+      return nullptr;
+    }
+    read_ += static_cast<std::size_t>(count);
+    saw_nul_ = saw_nul_ || std::memchr(buffer_.data(), '\0', static_cast<std::size_t>(count)) != nullptr;
+    end_ = buffer_.data() + count;
+    return buffer_.data();
+  }
+}
+
+ReadResult ReadFileText(const fs::path& path, std::size_t max_bytes) {
+  const std::string shown = path.string();
+  const detail::OpenedFile file = detail::OpenRegularFile(path, max_bytes);
+  if (file.fd < 0) return {std::nullopt, file.error};
   std::string text;
-  text.reserve(static_cast<std::size_t>(info.st_size));
+  text.reserve(file.size);
   int error = 0;
-  const bool read = ReadAll(fd, text, max_bytes, error);
-  ::close(fd);
+  const bool read = ReadAll(file.fd, text, max_bytes, error);
+  ::close(file.fd);
   if (!read) {
     if (error == EFBIG) return {std::nullopt, shown + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read"};
     return {std::nullopt, "cannot read " + shown + ": " + ErrorText(error)};
   }
   return {std::move(text), {}};
+}
+
+std::optional<std::string> CheckReadable(const std::filesystem::path& path, std::size_t max_bytes) {
+  const detail::OpenedFile file = detail::OpenRegularFile(path, max_bytes);
+  if (file.fd < 0) return file.error;
+  ::close(file.fd);
+  return std::nullopt;
 }
 
 ReadResult ReadStandardInput(std::size_t max_bytes) {

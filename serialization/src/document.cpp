@@ -109,7 +109,7 @@ class DocumentBuilder {
   bool key(string_t& key) {
     auto& object = stack_.back().value->get_ref<Document::object_t&>();
     auto [it, inserted] = object.emplace(std::move(key), nullptr);
-    if (!inserted) Report(ContainerPointer(stack_.size()), "duplicate key \"" + it->first + "\"");
+    if (!inserted) Report(ContainerPointer(stack_.size()), DuplicateKeyMessage(it->first));
     stack_.back().key = &it->first;
     stack_.back().slot = &it->second;
     return true;
@@ -272,6 +272,8 @@ std::optional<Document> ParseDocument(std::string_view text, const ParseLimits& 
   DocumentBuilder retry(text, limits.max_depth, sink, std::move(overflows));
   return Build(blanked, retry);
 }
+
+std::string DuplicateKeyMessage(std::string_view key) { return "duplicate key \"" + std::string(key) + "\""; }
 
 std::string DescribeJsonValue(const Document& value, bool quote_strings) {
   switch (value.type()) {

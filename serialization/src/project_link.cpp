@@ -4,9 +4,9 @@
 #include <string>
 #include <system_error>
 
-#include <nlohmann/json.hpp>
 
 #include "cairn/serialization/atomic_file.h"
+#include "cairn/serialization/document.h"
 #include "cairn/serialization/project.h"
 
 namespace cairn::serialization {
@@ -46,22 +46,26 @@ ProjectLink ProjectLinkOf(const fs::path& scene, const ecs::PlainValue& editor) 
   return LinkFrom(scene, value != nullptr, value != nullptr && value->IsString() ? &value->AsString() : nullptr);
 }
 
-ProjectLink ProjectLinkOf(const fs::path& scene, std::string_view text) {
-  // Most scenes have no link: only a text that mentions one is parsed.
-  if (text.find("\"project\"") == std::string_view::npos) return {};
-  const nlohmann::json document = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!document.is_object()) return {};
-  const auto editor = document.find("editor");
-  if (editor == document.end() || !editor->is_object()) return {};
+namespace {
+
+ProjectLink LinkInEditor(const fs::path& scene, const std::optional<Document>& editor) {
+  if (!editor || !editor->is_object()) return {};
   const auto value = editor->find(kProjectLinkKey);
   if (value == editor->end()) return {};
   return LinkFrom(scene, true, value->is_string() ? value->get_ptr<const std::string*>() : nullptr);
 }
 
+}  // namespace
+
+ProjectLink ProjectLinkOf(const fs::path& scene, std::string_view text) {
+  // Most scenes have no link: only a text that mentions one is read.
+  if (text.find("\"project\"") == std::string_view::npos) return {};
+  return LinkInEditor(scene, PeekRootMember(text, "editor"));
+}
+
 ProjectLink ReadProjectLink(const fs::path& scene) {
-  const ReadResult file = ReadFileText(scene, std::size_t{1} << 30);
-  if (!file.text) return {};
-  return ProjectLinkOf(scene, std::string_view(*file.text));
+  // Only as far as the editor object: a large scene is not read whole.
+  return LinkInEditor(scene, PeekFileRootMember(scene, std::size_t{1} << 30, "editor"));
 }
 
 }  // namespace cairn::serialization

@@ -4,6 +4,8 @@
 
 #include "cairn/serialization/atomic_file.h"
 #include "cairn/serialization/migration.h"
+#include "cairn/serialization/scene_format.h"
+#include "scene_stream.h"
 #include "world_reader.h"
 
 namespace cairn::serialization {
@@ -33,6 +35,31 @@ LoadResult Build(const Document& document, const LoadOptions& options, Diagnosti
   return result;
 }
 
+// The whole-document load: parse, check, migrate, build (scene_stream.h
+// says which files take it).
+LoadResult LoadWholeScene(std::string_view text, const LoadOptions& options) {
+  DiagnosticSink sink(options.max_errors);
+  int file_version = -1;
+  const std::optional<Document> document = ParseAndMigrate(text, options, sink, &file_version);
+  if (!document) {
+    LoadResult result;
+    result.diagnostics = sink.Take();
+    result.file_version = file_version;
+    return result;
+  }
+  LoadResult result = Build(*document, options, sink);
+  result.file_version = file_version;
+  return result;
+}
+
+LoadResult FromStream(detail::StreamedLoad streamed) {
+  LoadResult result;
+  if (streamed.world != nullptr) result.scene = Scene{std::move(streamed.world), std::move(streamed.editor)};
+  result.diagnostics = std::move(streamed.diagnostics);
+  result.file_version = kSceneVersion;
+  return result;
+}
+
 }  // namespace
 
 std::optional<Document> ParseSceneDocument(std::string_view text, const LoadOptions& options,
@@ -55,28 +82,21 @@ LoadResult LoadSceneDocument(const Document& document, const LoadOptions& option
 }
 
 LoadResult LoadScene(std::string_view text, const LoadOptions& options) {
-  DiagnosticSink sink(options.max_errors);
-  int file_version = -1;
-  const std::optional<Document> document = ParseAndMigrate(text, options, sink, &file_version);
-  if (!document) {
-    LoadResult result;
-    result.diagnostics = sink.Take();
-    result.file_version = file_version;
-    return result;
-  }
-  LoadResult result = Build(*document, options, sink);
-  result.file_version = file_version;
-  return result;
+  detail::StreamedLoad streamed = detail::StreamLoad(text, detail::FileKind::kScene, options);
+  if (streamed.Taken()) return FromStream(std::move(streamed));
+  return LoadWholeScene(text, options);
 }
 
 LoadResult LoadSceneFile(const std::filesystem::path& path, const LoadOptions& options) {
+  detail::StreamedLoad streamed = detail::StreamLoadFile(path, detail::FileKind::kScene, options);
+  if (streamed.Taken()) return FromStream(std::move(streamed));
   ReadResult file = ReadFileText(path, options.max_bytes);
   if (!file.text) {
     LoadResult result;
     result.diagnostics.push_back({Diagnostic::Severity::kError, "", std::move(file.error)});
     return result;
   }
-  return LoadScene(*file.text, options);
+  return LoadWholeScene(*file.text, options);
 }
 
 std::vector<Diagnostic> LoadSceneInto(Scene& target, std::string_view text, const LoadOptions& options) {

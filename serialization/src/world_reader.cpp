@@ -1,6 +1,7 @@
 #include "world_reader.h"
 
 #include "document_tree.h"
+#include "json_record.h"
 
 #include <algorithm>
 #include <charconv>
@@ -50,6 +51,18 @@ std::optional<std::uint64_t> NonNegativeInteger(const Document& value) {
 }
 
 std::string Found(const Document& value) { return DescribeJsonValue(value, false); }
+
+std::string DanglingReferenceMessage(EntityId id) {
+  return "no entity in this file has id " + ecs::ToHex(id) + " (a dangling reference)";
+}
+
+// Whether a field's value was read without a single remark.
+class SilentReport final : public ecs::FieldReport {
+ public:
+  void Error(std::size_t, std::string) override { clean = false; }
+  void Warning(std::size_t, std::string) override { clean = false; }
+  bool clean = true;
+};
 std::string FoundQuoted(const Document& value) { return DescribeJsonValue(value, true); }
 
 // A place in the document, turned into a pointer only when it is reported.
@@ -151,9 +164,26 @@ class Reader {
 
   std::unique_ptr<ecs::Coordinator> Read(const Document& document, ecs::PlainValue* editor);
 
+  // The streamed read (EntityStream): entities one at a time, then the rest.
+  void StreamEntity(const JsonNode& entity);
+  std::unique_ptr<ecs::Coordinator> FinishStream(const Document& document, ecs::PlainValue* editor);
+
  private:
   bool CreateWorld();
-  const Document* ReadTopLevel(const Document& document, ecs::PlainValue* editor);
+  // `streamed`: how many entities the stream gave (its "entities" is then
+  // an empty placeholder).
+  const Document* ReadTopLevel(const Document& document, ecs::PlainValue* editor,
+                               std::optional<std::size_t> streamed = std::nullopt);
+  // An entity read straight from its recorded value when it has exactly the
+  // keys, components and fields it should and every value is right: the
+  // common case, without a Document. Returns false, having changed nothing,
+  // when anything is off; the caller then reads the entity as a Document,
+  // which reports every problem as a DOM load does.
+  bool ReadRecordedEntity(std::size_t index, const JsonNode& entity);
+  bool ReadRecordedComponent(const ComponentInfo& info, const JsonNode& value, void* component);
+  // The references CheckReference could not settle while entities were
+  // still arriving, reported once they all have.
+  void ReportDanglingReferences();
   void ReadEntityKeys(std::size_t index, const Document& entity);
   std::optional<EntityId> ReadId(const Document& value, const Place& place, bool allow_null);
   void ReadComponents(std::size_t index);
@@ -224,6 +254,14 @@ class Reader {
   // entity under one of them moves to the instance root.
   std::unordered_map<EntityId, std::size_t> dropped_parents_;
   std::unique_ptr<PrefabLibrary> own_prefabs_;  // when LoadOptions::prefabs is null
+  // The streamed read: how many entities arrived, the references to check
+  // at the end (pointer, id), and the components of the recorded entity
+  // being read (reused).
+  bool streaming_ = false;
+  bool stream_failed_ = false;
+  std::size_t streamed_ = 0;
+  std::vector<std::pair<std::string, EntityId>> pending_references_;
+  std::vector<std::pair<const JsonNode*, const ComponentInfo*>> recorded_components_;
 };
 
 std::unique_ptr<ecs::Coordinator> Reader::Read(const Document& document, ecs::PlainValue* editor) {
@@ -263,7 +301,8 @@ bool Reader::CreateWorld() {
   return true;
 }
 
-const Document* Reader::ReadTopLevel(const Document& document, ecs::PlainValue* editor) {
+const Document* Reader::ReadTopLevel(const Document& document, ecs::PlainValue* editor,
+                                     std::optional<std::size_t> streamed) {
   const Document* entities = nullptr;
   for (auto it = document.begin(); it != document.end(); ++it) {
     const std::string& key = it.key();
@@ -293,8 +332,9 @@ const Document* Reader::ReadTopLevel(const Document& document, ecs::PlainValue* 
     }
   }
   if (!document.contains("entities")) sink_.Error("", "missing key \"entities\"");
-  if (entities != nullptr && entities->size() > options_.max_entities) {
-    sink_.Error("/entities", std::to_string(entities->size()) + " entities, over the limit of " +
+  const std::size_t count = streamed ? *streamed : entities != nullptr ? entities->size() : 0;
+  if (entities != nullptr && count > options_.max_entities) {
+    sink_.Error("/entities", std::to_string(count) + " entities, over the limit of " +
                                  std::to_string(options_.max_entities));
     return nullptr;
   }
@@ -418,7 +458,11 @@ void Reader::CheckReference(const FieldInfo& field, const Place& place, const vo
   if (field.type != FieldType::kEntityRef) return;
   const EntityId id = field.Ref<EntityId>(component);
   if (id && !entry_by_id_.contains(id)) {
-    sink_.Warning(place.Pointer(), "no entity in this file has id " + ecs::ToHex(id) + " (a dangling reference)");
+    if (streaming_) {
+      pending_references_.emplace_back(place.Pointer(), id);
+    } else {
+      sink_.Warning(place.Pointer(), DanglingReferenceMessage(id));
+    }
   }
 }
 
@@ -652,6 +696,170 @@ void Reader::ReadComponents(std::size_t index) {
   if (!unknown.empty() && !entry.handle.IsNull() && !sink_.HasErrors()) {
     world_->AddComponent<UnknownComponents>(entry.handle, UnknownComponents{unknown.dump()});
   }
+}
+
+// ---- Streamed entities (scene_stream.cpp) --------------------------------------
+
+void Reader::StreamEntity(const JsonNode& entity) {
+  const std::size_t index = streamed_++;
+  if (stream_failed_) return;
+  if (world_ == nullptr) {
+    streaming_ = true;
+    if (!CreateWorld()) {
+      stream_failed_ = true;
+      return;
+    }
+  }
+  // Past the limit the entities are only counted: FinishStream refuses the file.
+  if (Stop() || index >= options_.max_entities) return;
+  entries_.emplace_back();
+  if (ReadRecordedEntity(index, entity)) return;
+  const Document document = ToDocument(entity, "/entities/" + std::to_string(index), sink_);
+  ReadEntityKeys(index, document);
+  ReadComponents(index);
+  entries_[index].object = nullptr;
+}
+
+bool Reader::ReadRecordedEntity(std::size_t index, const JsonNode& entity) {
+  if (!entity.IsObject()) return false;
+  const JsonNode* id_node = nullptr;
+  const JsonNode* name = nullptr;
+  const JsonNode* parent = nullptr;
+  const JsonNode* order = nullptr;
+  const JsonNode* components = nullptr;
+  const JsonNode* world_matrix = nullptr;
+  const JsonNode* key = entity.FirstChild();
+  for (std::uint32_t i = 0; i < entity.size; ++i, key = key->Next()) {
+    const JsonNode** slot = key->key == "id"           ? &id_node
+                            : key->key == "name"       ? &name
+                            : key->key == "parent"     ? &parent
+                            : key->key == "order"      ? &order
+                            : key->key == "components" ? &components
+                            : key->key == "world" && kind_ == FileKind::kRuntime ? &world_matrix
+                                                                                 : nullptr;
+    if (slot == nullptr || *slot != nullptr) return false;  // unknown or written twice
+    *slot = key;
+  }
+  if (id_node == nullptr || name == nullptr || parent == nullptr || order == nullptr || components == nullptr) {
+    return false;
+  }
+  const std::optional<EntityId> id = id_node->IsString() ? ecs::ParseEntityId(id_node->text) : std::nullopt;
+  if (!id || entry_by_id_.contains(*id)) return false;
+  if (name->IsString() ? !world_->IsRegistered<ecs::Name>() : name->kind != JsonNode::Kind::kNull) return false;
+  EntityId parent_id = ecs::kNoEntityId;
+  if (parent->kind != JsonNode::Kind::kNull) {
+    const std::optional<EntityId> parsed = parent->IsString() ? ecs::ParseEntityId(parent->text) : std::nullopt;
+    if (!parsed) return false;
+    parent_id = *parsed;
+  }
+  const bool order_ok = order->kind == JsonNode::Kind::kUnsigned ||
+                        (order->kind == JsonNode::Kind::kInteger && order->integer >= 0);
+  if (!order_ok || !components->IsObject()) return false;
+  if (world_matrix != nullptr) {
+    float matrix[16];
+    SilentReport report;
+    if (!ecs::detail::DecodeFloats<RecordTree>(*world_matrix, matrix, 16, report) || !report.clean) return false;
+  }
+
+  recorded_components_.clear();
+  const ComponentInfo* name_info =
+      world_->IsRegistered<ecs::Name>() ? &world_->GetComponentInfo(world_->GetComponentType<ecs::Name>()) : nullptr;
+  const JsonNode* member = components->FirstChild();
+  for (std::uint32_t i = 0; i < components->size; ++i, member = member->Next()) {
+    const auto found = components_by_name_.find(member->key);
+    if (found == components_by_name_.end() || !member->IsObject()) return false;
+    const ComponentInfo* info = found->second;
+    if (info == name_info || !info->serialized || info->name == kUnknownComponentsName) return false;
+    recorded_components_.emplace_back(member, info);
+  }
+  const auto by_name = [](const auto& a, const auto& b) { return a.first->key < b.first->key; };
+  std::sort(recorded_components_.begin(), recorded_components_.end(), by_name);
+  const auto same_name = [](const auto& a, const auto& b) { return a.first->key == b.first->key; };
+  if (std::adjacent_find(recorded_components_.begin(), recorded_components_.end(), same_name) !=
+      recorded_components_.end()) {
+    return false;
+  }
+
+  // Every component into its scratch memory; nothing changes unless all read.
+  std::size_t constructed = 0;
+  bool ok = true;
+  for (; constructed < recorded_components_.size() && ok; ++constructed) {
+    const auto& [value, info] = recorded_components_[constructed];
+    void* memory = ScratchFor(*info);
+    info->Construct(memory);
+    ok = ReadRecordedComponent(*info, *value, memory);
+  }
+  if (ok) {
+    EntityEntry& entry = entries_[index];
+    entry.id = *id;
+    entry.parent = parent_id;
+    entry.order = order->kind == JsonNode::Kind::kUnsigned ? order->unsigned_integer
+                                                           : static_cast<std::uint64_t>(order->integer);
+    entry_by_id_.emplace(*id, index);
+    entry.handle = world_->CreateEntity(*id);
+    if (name->IsString()) world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{name->text});
+    for (const auto& [value, info] : recorded_components_) {
+      void* component = ScratchFor(*info);
+      if (!sink_.HasErrors()) world_->AddComponentData(entry.handle, info->type, component);
+      for (const FieldInfo& field : info->fields) {
+        Place place{index, value->key};
+        place.field = field.name;
+        CheckReference(field, place, component);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < constructed; ++i) {
+    const ComponentInfo& info = *recorded_components_[i].second;
+    info.Destroy(ScratchFor(info));
+  }
+  return ok;
+}
+
+bool Reader::ReadRecordedComponent(const ComponentInfo& info, const JsonNode& value, void* component) {
+  if (value.size != info.fields.size() || info.fields.size() > 64) return false;
+  std::uint64_t seen = 0;
+  const JsonNode* member = value.FirstChild();
+  for (std::uint32_t i = 0; i < value.size; ++i, member = member->Next()) {
+    const FieldInfo* field = info.FindField(member->key);
+    if (field == nullptr) return false;
+    const std::uint64_t bit = std::uint64_t{1} << static_cast<std::size_t>(field - info.fields.data());
+    if ((seen & bit) != 0) return false;
+    seen |= bit;
+    // A key that is also another field's older name is ambiguous: the
+    // Document read says so.
+    for (const FieldInfo& other : info.fields) {
+      if (std::find(other.previous_names.begin(), other.previous_names.end(), member->key) !=
+          other.previous_names.end()) {
+        return false;
+      }
+    }
+    SilentReport report;
+    if (!ecs::DecodeField<RecordTree>(*field, *member, component, report) || !report.clean) return false;
+  }
+  return true;
+}
+
+void Reader::ReportDanglingReferences() {
+  for (const auto& [pointer, id] : pending_references_) {
+    if (!entry_by_id_.contains(id)) sink_.Warning(pointer, DanglingReferenceMessage(id));
+  }
+  pending_references_.clear();
+}
+
+std::unique_ptr<ecs::Coordinator> Reader::FinishStream(const Document& document, ecs::PlainValue* editor) {
+  if (stream_failed_) return nullptr;
+  if (world_ == nullptr) {
+    streaming_ = true;
+    if (!CreateWorld()) return nullptr;
+  }
+  const Document* entities = ReadTopLevel(document, editor, streamed_);
+  if (entities == nullptr || Stop()) return nullptr;
+  if (instances_document_ != nullptr && !Stop()) ReadInstanceRecords(*instances_document_);
+  for (std::size_t i = 0; i < instances_.size() && !Stop(); ++i) ReadInstanceComponents(i);
+  ReportDanglingReferences();
+  if (!Stop()) ReadHierarchy();
+  if (sink_.HasErrors()) return nullptr;
+  return std::move(world_);
 }
 
 // ---- Prefab instances (docs/scene-format.md, "Prefab instances") ----------------
@@ -1162,22 +1370,78 @@ std::optional<int> CheckHeader(const Document& document, FileKind kind, Diagnost
   return static_cast<int>(*version);
 }
 
+namespace {
+
+// What ReadWorld makes of an exception the checks should have prevented.
+void ReportRefusal(DiagnosticSink& sink) {
+  try {
+    throw;
+  } catch (const ecs::EcsError& error) {
+    // Validation is meant to make every ECS call safe; should one still
+    // refuse, the load fails with its message instead of throwing.
+    sink.Error("", std::string("the world refused the document: ") + error.what());
+  } catch (const nlohmann::json::exception& error) {
+    // Only a document built in memory can get here (a string that is not
+    // UTF-8 cannot be dumped); parsed documents are always well-formed.
+    sink.Error("", std::string("the document holds a value that cannot be stored: ") + error.what());
+  }
+}
+
+class StreamingReader final : public EntityStream {
+ public:
+  StreamingReader(FileKind kind, const LoadOptions& options, DiagnosticSink& sink) : reader_(kind, options, sink), sink_(sink) {}
+
+  void Entity(const JsonNode& entity) override {
+    if (refused_) return;
+    try {
+      reader_.StreamEntity(entity);
+    } catch (const ecs::EcsError&) {
+      Refuse();
+    } catch (const nlohmann::json::exception&) {
+      Refuse();
+    }
+  }
+
+  std::unique_ptr<ecs::Coordinator> Finish(const Document& document, ecs::PlainValue* editor) override {
+    if (refused_) return nullptr;
+    try {
+      return reader_.FinishStream(document, editor);
+    } catch (const ecs::EcsError&) {
+      Refuse();
+    } catch (const nlohmann::json::exception&) {
+      Refuse();
+    }
+    return nullptr;
+  }
+
+ private:
+  void Refuse() {
+    ReportRefusal(sink_);
+    refused_ = true;
+  }
+
+  Reader reader_;
+  DiagnosticSink& sink_;
+  bool refused_ = false;
+};
+
+}  // namespace
+
 std::unique_ptr<ecs::Coordinator> ReadWorld(const Document& document, FileKind kind, const LoadOptions& options,
                                             DiagnosticSink& sink, ecs::PlainValue* editor) {
   Reader reader(kind, options, sink);
   try {
     return reader.Read(document, editor);
-  } catch (const ecs::EcsError& error) {
-    // Validation is meant to make every ECS call safe; should one still
-    // refuse, the load fails with its message instead of throwing.
-    sink.Error("", std::string("the world refused the document: ") + error.what());
-    return nullptr;
-  } catch (const nlohmann::json::exception& error) {
-    // Only a document built in memory can get here (a string that is not
-    // UTF-8 cannot be dumped); parsed documents are always well-formed.
-    sink.Error("", std::string("the document holds a value that cannot be stored: ") + error.what());
-    return nullptr;
+  } catch (const ecs::EcsError&) {
+    ReportRefusal(sink);
+  } catch (const nlohmann::json::exception&) {
+    ReportRefusal(sink);
   }
+  return nullptr;
+}
+
+std::unique_ptr<EntityStream> StreamWorld(FileKind kind, const LoadOptions& options, DiagnosticSink& sink) {
+  return std::make_unique<StreamingReader>(kind, options, sink);
 }
 
 }  // namespace cairn::serialization::detail

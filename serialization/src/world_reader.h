@@ -25,4 +25,23 @@ std::optional<int> CheckHeader(const Document& document, FileKind kind, Diagnost
 std::unique_ptr<ecs::Coordinator> ReadWorld(const Document& document, FileKind kind, const LoadOptions& options,
                                             DiagnosticSink& sink, ecs::PlainValue* editor);
 
+struct JsonNode;
+
+// ReadWorld for a document whose entities arrive one at a time, each as it
+// is parsed (scene_stream.h): the same checks and diagnostics, with each
+// entity's problems reported as it arrives, without the document of all
+// entities. A dangling reference is reported once every entity has arrived.
+class EntityStream {
+ public:
+  virtual ~EntityStream() = default;
+  // The next element of /entities.
+  virtual void Entity(const JsonNode& entity) = 0;
+  // Everything else, from a document holding the header, the editor object
+  // and the instances, whose "entities" is an empty placeholder. Returns the
+  // world when `sink` holds no error.
+  virtual std::unique_ptr<ecs::Coordinator> Finish(const Document& document, ecs::PlainValue* editor) = 0;
+};
+
+std::unique_ptr<EntityStream> StreamWorld(FileKind kind, const LoadOptions& options, DiagnosticSink& sink);
+
 }  // namespace cairn::serialization::detail

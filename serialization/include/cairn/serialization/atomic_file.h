@@ -48,6 +48,10 @@ struct ReadResult {
 // writer, a socket, a device, a directory).
 ReadResult ReadFileText(const std::filesystem::path& path, std::size_t max_bytes);
 
+// The error ReadFileText would give for `path` without reading it (it only
+// opens the file); nullopt when the file can be read.
+std::optional<std::string> CheckReadable(const std::filesystem::path& path, std::size_t max_bytes);
+
 // Reads standard input to its end (a pipe, a terminal, a redirected file);
 // more than max_bytes is refused: "standard input holds more than the limit
 // of 1000 bytes".

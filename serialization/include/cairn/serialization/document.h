@@ -9,6 +9,7 @@
 // JSON pointer, or a line, column and byte offset.
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +46,25 @@ struct ParseLimits {
 // A number with a fraction or exponent is kept as the nearest double. Every
 // float written by AppendFloat reads back exactly through that double.
 std::optional<Document> ParseDocument(std::string_view text, const ParseLimits& limits, DiagnosticSink& sink);
+
+// The "format" the root object of a document declares ("cairn.scene",
+// "cairn.runtime", "cairn.project"), read without parsing past it; "" when
+// the text is not a JSON object with a string "format" (or has a syntax
+// error before it). DeclaredFileFormat reads no more of the file than that;
+// a file that cannot be read (ReadFileText) has "".
+std::string DeclaredFormat(std::string_view text);
+
+// The value of the root object's member `key`, read without parsing past it;
+// nullopt when the text is not an object with that member (or has a syntax
+// error before the member's end). Duplicate keys inside it are not reported.
+std::optional<Document> PeekRootMember(std::string_view text, std::string_view key);
+std::optional<Document> PeekFileRootMember(const std::filesystem::path& path, std::size_t max_bytes,
+                                           std::string_view key);
+std::string DeclaredFileFormat(const std::filesystem::path& path, std::size_t max_bytes);
+
+// "duplicate key \"id\"": how every reader of JSON objects reports a key
+// written twice.
+std::string DuplicateKeyMessage(std::string_view key);
 
 // How a value reads in a message: "null", "true", "1.5", "a string"
 // (or "\"text\"" when quote_strings is set), "an array of 2 elements",

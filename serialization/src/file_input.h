@@ -1,0 +1,82 @@
+#pragma once
+// Reading a file as a stream, for loaders that never hold its whole text.
+// ReadFileText (atomic_file.h) opens files the same way.
+
+#include <cstddef>
+#include <filesystem>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace cairn::serialization::detail {
+
+struct OpenedFile {
+  int fd = -1;  // -1 when refused; the caller closes it otherwise
+  std::size_t size = 0;
+  std::string error;  // names the path: see ReadFileText
+};
+
+// Opens a regular file no larger than max_bytes for reading; refuses
+// anything else with ReadFileText's messages.
+OpenedFile OpenRegularFile(const std::filesystem::path& path, std::size_t max_bytes);
+
+// The bytes of an open file descriptor, which it closes, read a chunk at a
+// time and walked with an input iterator: what nlohmann's parser reads a
+// file through (sax_parse(Begin(), End(), ...)). Reading stops (the end of
+// the input, Failed()) on an error or once the file has grown past max_bytes.
+class FileBytes {
+ public:
+  class Iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    Iterator() = default;
+    Iterator(FileBytes* file, const char* at) : file_(file), at_(at) {}
+    reference operator*() const { return *at_; }
+    Iterator& operator++() {
+      if (++at_ == file_->end_) at_ = file_->Refill();
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator before = *this;
+      ++*this;
+      return before;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) { return a.at_ == b.at_; }
+
+   private:
+    FileBytes* file_ = nullptr;
+    const char* at_ = nullptr;  // null: the end
+  };
+
+  FileBytes(int fd, std::size_t max_bytes);
+  ~FileBytes();
+  FileBytes(const FileBytes&) = delete;
+  FileBytes& operator=(const FileBytes&) = delete;
+
+  // Once only: the walk reads the file as it goes.
+  Iterator Begin() { return Iterator(this, Refill()); }
+  Iterator End() { return Iterator(this, nullptr); }
+  // Whether reading stopped before the end of the file.
+  bool Failed() const { return failed_; }
+  // Whether the bytes read so far hold a NUL byte.
+  bool SawNul() const { return saw_nul_; }
+
+ private:
+  // The next chunk's first byte; null at the end.
+  const char* Refill();
+
+  int fd_;
+  std::size_t max_bytes_;
+  std::size_t read_ = 0;
+  bool failed_ = false;
+  bool saw_nul_ = false;
+  std::vector<char> buffer_;
+  const char* end_ = nullptr;
+};
+
+}  // namespace cairn::serialization::detail
