@@ -7,6 +7,7 @@ namespace cairn::ecs {
 void System::Update(Coordinator&, float) {}
 void System::OnEntityAdded(Entity) {}
 void System::OnEntityRemoved(Entity) {}
+void System::ReserveSlots(std::size_t) {}
 
 void SlotChanges::Grow(std::size_t word) { epochs_.resize(word + 1); }
 

@@ -164,7 +164,10 @@ void SystemManager::Update(Coordinator& coordinator, float delta_seconds) {
 }
 
 void SystemManager::Reserve(std::size_t slots) {
-  for (const Entry& entry : systems_) entry.system->entities_.Reserve(slots);
+  for (const Entry& entry : systems_) {
+    entry.system->entities_.Reserve(slots);
+    entry.system->ReserveSlots(slots);
+  }
   changes_.Reserve(slots);
 }
 

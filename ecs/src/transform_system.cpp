@@ -30,9 +30,14 @@ TransformSystem::~TransformSystem() {
 
 void TransformSystem::EnsureSlot(std::uint32_t index) {
   if (index < world_.size()) return;
-  const std::size_t size = std::max<std::size_t>(index + 1, world_.size() * 2);
-  world_.resize(size, glm::mat4(1.0f));
-  dirty_.resize(size, kNullEntity);
+  // The vectors' own growth keeps this amortised; ReserveSlots makes it exact.
+  world_.resize(std::size_t{index} + 1, glm::mat4(1.0f));
+  dirty_.resize(std::size_t{index} + 1, kNullEntity);
+}
+
+void TransformSystem::ReserveSlots(std::size_t slots) {
+  world_.reserve(slots);
+  dirty_.reserve(slots);
 }
 
 void TransformSystem::MarkDirty(Entity entity) {

@@ -287,8 +287,8 @@ const char* detail::FileBytes::Refill() {
       failed_ = count != 0;
       return nullptr;
     }
+    chunk_start_ = read_;
     read_ += static_cast<std::size_t>(count);
-    saw_nul_ = saw_nul_ || std::memchr(buffer_.data(), '\0', static_cast<std::size_t>(count)) != nullptr;
     end_ = buffer_.data() + count;
     return buffer_.data();
   }

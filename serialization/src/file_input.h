@@ -21,8 +21,8 @@ struct OpenedFile {
 OpenedFile OpenRegularFile(const std::filesystem::path& path, std::size_t max_bytes);
 
 // The bytes of an open file descriptor, which it closes, read a chunk at a
-// time and walked with an input iterator: what nlohmann's parser reads a
-// file through (sax_parse(Begin(), End(), ...)). Reading stops (the end of
+// time and walked with an input iterator: what the streamed load's parser
+// reads a file through (json_scanner.h). Reading stops (the end of
 // the input, Failed()) on an error or once the file has grown past max_bytes.
 class FileBytes {
  public:
@@ -47,8 +47,14 @@ class FileBytes {
       return before;
     }
     friend bool operator==(const Iterator& a, const Iterator& b) { return a.at_ == b.at_; }
+    // How far into the file `at` is (the walk begins at its first byte).
+    friend std::size_t ByteOffset(const Iterator&, const Iterator& at) { return at.Offset(); }
 
    private:
+    std::size_t Offset() const {
+      return at_ == nullptr ? file_->read_ : file_->chunk_start_ + static_cast<std::size_t>(at_ - file_->buffer_.data());
+    }
+
     FileBytes* file_ = nullptr;
     const char* at_ = nullptr;  // null: the end
   };
@@ -63,8 +69,6 @@ class FileBytes {
   Iterator End() { return Iterator(this, nullptr); }
   // Whether reading stopped before the end of the file.
   bool Failed() const { return failed_; }
-  // Whether the bytes read so far hold a NUL byte.
-  bool SawNul() const { return saw_nul_; }
 
  private:
   // The next chunk's first byte; null at the end.
@@ -73,8 +77,8 @@ class FileBytes {
   int fd_;
   std::size_t max_bytes_;
   std::size_t read_ = 0;
+  std::size_t chunk_start_ = 0;  // the offset of the chunk in buffer_
   bool failed_ = false;
-  bool saw_nul_ = false;
   std::vector<char> buffer_;
   const char* end_ = nullptr;
 };

@@ -38,14 +38,18 @@ RuntimeLoadResult FromStream(detail::StreamedLoad streamed) {
 }  // namespace
 
 RuntimeLoadResult LoadRuntime(std::string_view text, const LoadOptions& options) {
-  detail::StreamedLoad streamed = detail::StreamLoad(text, detail::FileKind::kRuntime, options);
-  if (streamed.Taken()) return FromStream(std::move(streamed));
+  if (options.streamed) {
+    detail::StreamedLoad streamed = detail::StreamLoad(text, detail::FileKind::kRuntime, options);
+    if (streamed.Taken()) return FromStream(std::move(streamed));
+  }
   return LoadWholeRuntime(text, options);
 }
 
 RuntimeLoadResult LoadRuntimeFile(const std::filesystem::path& path, const LoadOptions& options) {
-  detail::StreamedLoad streamed = detail::StreamLoadFile(path, detail::FileKind::kRuntime, options);
-  if (streamed.Taken()) return FromStream(std::move(streamed));
+  if (options.streamed) {
+    detail::StreamedLoad streamed = detail::StreamLoadFile(path, detail::FileKind::kRuntime, options);
+    if (streamed.Taken()) return FromStream(std::move(streamed));
+  }
   ReadResult file = ReadFileText(path, options.max_bytes);
   if (!file.text) {
     RuntimeLoadResult result;

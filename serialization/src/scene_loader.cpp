@@ -82,14 +82,18 @@ LoadResult LoadSceneDocument(const Document& document, const LoadOptions& option
 }
 
 LoadResult LoadScene(std::string_view text, const LoadOptions& options) {
-  detail::StreamedLoad streamed = detail::StreamLoad(text, detail::FileKind::kScene, options);
-  if (streamed.Taken()) return FromStream(std::move(streamed));
+  if (options.streamed) {
+    detail::StreamedLoad streamed = detail::StreamLoad(text, detail::FileKind::kScene, options);
+    if (streamed.Taken()) return FromStream(std::move(streamed));
+  }
   return LoadWholeScene(text, options);
 }
 
 LoadResult LoadSceneFile(const std::filesystem::path& path, const LoadOptions& options) {
-  detail::StreamedLoad streamed = detail::StreamLoadFile(path, detail::FileKind::kScene, options);
-  if (streamed.Taken()) return FromStream(std::move(streamed));
+  if (options.streamed) {
+    detail::StreamedLoad streamed = detail::StreamLoadFile(path, detail::FileKind::kScene, options);
+    if (streamed.Taken()) return FromStream(std::move(streamed));
+  }
   ReadResult file = ReadFileText(path, options.max_bytes);
   if (!file.text) {
     LoadResult result;

@@ -1,6 +1,7 @@
 #include "scene_stream.h"
 
-#include <cstring>
+#include <algorithm>
+#include <functional>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -8,12 +9,13 @@
 #include "cairn/serialization/scene_format.h"
 #include "file_input.h"
 #include "json_record.h"
+#include "json_scanner.h"
 
 namespace cairn::serialization::detail {
 
 namespace {
 
-// The nlohmann SAX handler of a streamed load. The root object's members
+// The SAX handler (json_scanner.h) of a streamed load. The root object's members
 // are recorded one by one and kept as Documents, except the elements of
 // "entities", each handed to the EntityStream as soon as it is complete.
 // Anything the stream does not take stops the parse (Abandoned()).
@@ -23,10 +25,13 @@ class StreamHandler {
   using number_unsigned_t = Document::number_unsigned_t;
   using number_float_t = Document::number_float_t;
   using string_t = Document::string_t;
-  using binary_t = Document::binary_t;
 
-  StreamHandler(FileKind kind, const LoadOptions& options, DiagnosticSink& sink, EntityStream& entities)
-      : kind_(kind), options_(options), sink_(sink), entities_(entities) {}
+  // `size`: the bytes of the whole text.
+  StreamHandler(FileKind kind, const LoadOptions& options, DiagnosticSink& sink, EntityStream& entities,
+                std::size_t size)
+      : kind_(kind), options_(options), sink_(sink), entities_(entities), size_(size) {}
+
+  void Follow(std::function<std::size_t()> position) { position_ = std::move(position); }
 
   bool Abandoned() const { return abandoned_; }
   // Whether the whole text was one object whose entities were streamed.
@@ -45,7 +50,6 @@ class StreamHandler {
     return Scalar([value](JsonRecord& record) { record.Float(value); });
   }
   bool string(string_t& value) { return Scalar([&value](JsonRecord& record) { record.String(value); }); }
-  bool binary(binary_t&) { return Abandon(); }  // text JSON has no binary values
 
   bool start_object(std::size_t) {
     if (!Deeper()) return false;
@@ -61,6 +65,7 @@ class StreamHandler {
       if (!HeaderIsCurrent()) return Abandon();
       in_entities_ = true;
       entities_streamed_ = true;
+      entities_start_ = position_ ? position_() : 0;
       root_["entities"] = Document::array();
       return true;
     }
@@ -96,7 +101,7 @@ class StreamHandler {
     return true;
   }
 
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return Abandon(); }
+  void SyntaxError() { Abandon(); }
 
  private:
   bool Abandon() {
@@ -134,11 +139,25 @@ class StreamHandler {
     if (!recording_->Complete()) return true;
     if (recording_ == &entity_) {
       entities_.Entity(entity_.Root());
+      if (++entity_count_ == kSampledEntities) ExpectEntities();
     } else {
       root_[key_] = ToDocument(member_.Root(), "/" + EscapePointerToken(key_), sink_);
     }
     recording_ = nullptr;
     return true;
+  }
+
+  // Once the first entities have arrived, the world makes room for as many
+  // as the rest of the text holds at their size (a sixteenth more): without
+  // it, its tables would grow by doubling, copying themselves each time and
+  // keeping up to twice the room they need.
+  void ExpectEntities() {
+    if (!position_) return;
+    const std::size_t read = position_() - entities_start_;
+    if (read == 0) return;
+    const double per_entity = static_cast<double>(read) / static_cast<double>(entity_count_);
+    const auto expected = static_cast<std::size_t>(static_cast<double>(size_ - entities_start_) / per_entity * 1.0625);
+    entities_.Expect(std::min(expected, options_.max_entities));
   }
 
   // Whether format and version, already read, name the current version of
@@ -152,10 +171,16 @@ class StreamHandler {
            version_it->is_number_unsigned() && version_it->get<std::uint64_t>() == version;
   }
 
+  static constexpr std::size_t kSampledEntities = 1024;
+
   FileKind kind_;
   const LoadOptions& options_;
   DiagnosticSink& sink_;
   EntityStream& entities_;
+  std::size_t size_;
+  std::function<std::size_t()> position_;
+  std::size_t entities_start_ = 0;  // where the array of entities begins
+  std::size_t entity_count_ = 0;
   Document root_ = Document::object();
   std::unordered_set<std::string> root_keys_;
   std::string key_;  // the root member being read
@@ -170,11 +195,11 @@ class StreamHandler {
 };
 
 template <typename Parse>
-StreamedLoad Stream(FileKind kind, const LoadOptions& options, Parse parse) {
+StreamedLoad Stream(FileKind kind, const LoadOptions& options, std::size_t size, Parse parse) {
   StreamedLoad load;
   DiagnosticSink sink(options.max_errors);
   const std::unique_ptr<EntityStream> entities = StreamWorld(kind, options, sink);
-  StreamHandler handler(kind, options, sink, *entities);
+  StreamHandler handler(kind, options, sink, *entities, size);
   if (!parse(handler) || handler.Abandoned() || !handler.Complete()) return load;
   load.taken = true;
   if (CheckHeader(handler.Root(), kind, sink)) {
@@ -187,11 +212,9 @@ StreamedLoad Stream(FileKind kind, const LoadOptions& options, Parse parse) {
 }  // namespace
 
 StreamedLoad StreamLoad(std::string_view text, FileKind kind, const LoadOptions& options) {
-  // nlohmann takes a NUL byte for the end of the text: the whole-document
-  // load reports it.
-  if (text.size() > options.max_bytes || std::memchr(text.data(), '\0', text.size()) != nullptr) return {};
-  return Stream(kind, options, [text](StreamHandler& handler) {
-    return Document::sax_parse(text.begin(), text.end(), &handler, Document::input_format_t::json, true, false);
+  if (text.size() > options.max_bytes) return {};
+  return Stream(kind, options, text.size(), [text](StreamHandler& handler) {
+    return ScanJsonFollowed(text.data(), text.data() + text.size(), handler);
   });
 }
 
@@ -199,9 +222,8 @@ StreamedLoad StreamLoadFile(const std::filesystem::path& path, FileKind kind, co
   OpenedFile file = OpenRegularFile(path, options.max_bytes);
   if (file.fd < 0) return {};
   FileBytes bytes(file.fd, options.max_bytes);
-  return Stream(kind, options, [&bytes](StreamHandler& handler) {
-    return Document::sax_parse(bytes.Begin(), bytes.End(), &handler, Document::input_format_t::json, true, false) &&
-           !bytes.Failed() && !bytes.SawNul();
+  return Stream(kind, options, file.size, [&bytes](StreamHandler& handler) {
+    return ScanJsonFollowed(bytes.Begin(), bytes.End(), handler) && !bytes.Failed();
   });
 }
 
@@ -222,7 +244,6 @@ class MemberPeek {
   using number_unsigned_t = Document::number_unsigned_t;
   using number_float_t = Document::number_float_t;
   using string_t = Document::string_t;
-  using binary_t = Document::binary_t;
 
   explicit MemberPeek(std::string_view key) : key_(key) {}
 
@@ -244,7 +265,6 @@ class MemberPeek {
     return Scalar([value](JsonRecord& record) { record.Float(value); });
   }
   bool string(string_t& value) { return Scalar([&value](JsonRecord& record) { record.String(value); }); }
-  bool binary(binary_t&) { return false; }
   bool start_object(std::size_t) {
     if (recording_) value_.StartObject();
     return Open();
@@ -264,7 +284,7 @@ class MemberPeek {
     }
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+  void SyntaxError() {}
 
  private:
   template <typename Add>
@@ -294,7 +314,7 @@ class MemberPeek {
 
 std::optional<Document> PeekRootMember(std::string_view text, std::string_view key) {
   MemberPeek peek(key);
-  Document::sax_parse(text.begin(), text.end(), &peek, Document::input_format_t::json, false, false);
+  detail::ScanJson(text.data(), text.data() + text.size(), peek);
   return peek.Value();
 }
 
@@ -304,7 +324,7 @@ std::optional<Document> PeekFileRootMember(const std::filesystem::path& path, st
   if (file.fd < 0) return std::nullopt;
   detail::FileBytes bytes(file.fd, max_bytes);
   MemberPeek peek(key);
-  Document::sax_parse(bytes.Begin(), bytes.End(), &peek, Document::input_format_t::json, false, false);
+  detail::ScanJson(bytes.Begin(), bytes.End(), peek);
   return peek.Value();
 }
 

@@ -7,7 +7,8 @@
 // A file the stream does not take is handed back untouched (Taken() false),
 // for the whole-document load, which reports its problems with every detail
 // (line and column of a syntax error, bytes after the end): text that is not
-// JSON, a number too large for a double, nesting past the limit, a NUL byte,
+// JSON, a number too large for a double (or one that underflows), nesting
+// past the limit, a NUL byte,
 // a root that is not an object, a file without entities, or one whose
 // format and version do not come before its entities as the current version
 // (an older file is migrated as a whole).

@@ -166,6 +166,12 @@ class Reader {
 
   // The streamed read (EntityStream): entities one at a time, then the rest.
   void StreamEntity(const JsonNode& entity);
+  void ExpectEntities(std::size_t count) {
+    if (world_ == nullptr || stream_failed_) return;
+    entries_.reserve(count);
+    entry_by_id_.reserve(count);
+    world_->ReserveEntities(count);
+  }
   std::unique_ptr<ecs::Coordinator> FinishStream(const Document& document, ecs::PlainValue* editor);
 
  private:
@@ -1400,6 +1406,10 @@ class StreamingReader final : public EntityStream {
     } catch (const nlohmann::json::exception&) {
       Refuse();
     }
+  }
+
+  void Expect(std::size_t count) override {
+    if (!refused_) reader_.ExpectEntities(count);
   }
 
   std::unique_ptr<ecs::Coordinator> Finish(const Document& document, ecs::PlainValue* editor) override {

@@ -36,6 +36,8 @@ class EntityStream {
   virtual ~EntityStream() = default;
   // The next element of /entities.
   virtual void Entity(const JsonNode& entity) = 0;
+  // About how many entities the file holds in all, to make room for.
+  virtual void Expect(std::size_t count) = 0;
   // Everything else, from a document holding the header, the editor object
   // and the instances, whose "entities" is an empty placeholder. Returns the
   // world when `sink` holds no error.

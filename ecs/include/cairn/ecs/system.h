@@ -39,6 +39,9 @@ class System {
   // catches up when it is next read (system_entities.h).
   virtual void OnEntityAdded(Entity entity);
   virtual void OnEntityRemoved(Entity entity);
+  // Room for per-slot state of `slots` entity slots, made before many
+  // entities arrive (Coordinator::ReserveEntities).
+  virtual void ReserveSlots(std::size_t slots);
 
  private:
   friend class SystemManager;

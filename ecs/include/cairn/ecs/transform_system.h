@@ -36,6 +36,7 @@ class TransformSystem : public System {
   std::size_t LastRecomputedCount() const { return last_recomputed_; }
 
  private:
+  void ReserveSlots(std::size_t slots) override;
   void RecomputeSubtree(Entity root, const glm::mat4& parent_world);
   void EnsureSlot(std::uint32_t index);
 

@@ -45,6 +45,12 @@ struct LoadOptions {
   // null, a load that meets an instance reads the prefabs from asset_folder
   // itself (and fails, naming the instance, without one).
   PrefabLibrary* prefabs = nullptr;
+  // Whether a file of the current version is read as it is parsed, one
+  // entity at a time, without a parsed document of the whole file (the
+  // default), or parsed whole first. Both give the same world and the same
+  // diagnostics (the streamed read reports each entity's problems as it
+  // meets them, so their order can differ).
+  bool streamed = true;
 };
 
 // An open scene: the world and the editor's own data (camera and the like),
