@@ -12,6 +12,9 @@
 //   frame      the whole viewport frame as the panel runs it (refresh world
 //              matrices, translate, render, gizmo) until glFinish returns:
 //              wall time, what the user waits for
+//   frame_unculled
+//              the same frame with RenderSettings::cull_back_faces off
+//              (10,000 cubes only): what back-face culling saves
 //   pick       Renderer::PickAt plus the pick-table lookup at the centre of
 //              the last frame (100,000 cubes only): click-to-entity latency
 //
@@ -22,9 +25,10 @@
 // glFinish).
 //
 // The program ends with Markdown tables: per-entity translation cost against
-// the baseline, and frame times with the ratios between scene sizes. Under
-// Xvfb the GL driver is Mesa's llvmpipe (software), so wall times measure the
-// CPU rasteriser; submit times are what a GPU driver would also pay.
+// the baseline, frame times with the ratios between scene sizes, and the
+// frame with back-face culling against the frame without. Under Xvfb the GL
+// driver is Mesa's llvmpipe (software), so wall times measure the CPU
+// rasteriser; submit times are what a GPU driver would also pay.
 //
 // Map: [GL context] [scenes] [workloads] [summary] [main]
 
@@ -303,6 +307,16 @@ void Frame(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
   state.counters["instances"] = static_cast<double>(renderers.renderer.Stats().mesh_instances);
 }
 
+// Frame with back-face culling off, the renderer's settings restored after.
+void FrameUnculled(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
+  const render::RenderSettings culled = renderers.renderer.Settings();
+  render::RenderSettings unculled = culled;
+  unculled.cull_back_faces = false;
+  renderers.renderer.SetSettings(unculled);
+  Frame(state, viewport, renderers);
+  renderers.renderer.SetSettings(culled);
+}
+
 void Pick(benchmark::State& state, Viewport& viewport, Renderers& renderers) {
   WarmUp(viewport, renderers);
   ecs::EntityId hit;
@@ -458,6 +472,16 @@ void PrintSummary(const Recorder& recorder, const std::vector<std::unique_ptr<Vi
               << Format("%.2fx", tenth->cpu_milliseconds / all_in_view->cpu_milliseconds) << " (CPU), "
               << Format("%.2fx", tenth->milliseconds / all_in_view->milliseconds) << " (wall); target at most 2x\n";
   }
+  const Recorder::Result* unculled = find("frame_unculled", *viewports[1]);
+  if (all_in_view != nullptr && unculled != nullptr && unculled->cpu_milliseconds > 0.0) {
+    std::cout << "\nBack-face culling: 10,000 cubes all in view, frame with culling / without: "
+              << Format("%.2fx", all_in_view->cpu_milliseconds / unculled->cpu_milliseconds) << " (CPU, "
+              << Format("%.2f", all_in_view->cpu_milliseconds) << " against "
+              << Format("%.2f", unculled->cpu_milliseconds) << " ms), "
+              << Format("%.2fx", all_in_view->milliseconds / unculled->milliseconds) << " (wall, "
+              << Format("%.2f", all_in_view->milliseconds) << " against " << Format("%.2f", unculled->milliseconds)
+              << " ms)\n";
+  }
   std::cout << "\nframe (CPU) is the benchmark thread's CPU time: with LP_NUM_THREADS=0 llvmpipe rasterises on that "
                "thread, so it is the frame's whole cost, independent of other load on the machine.\n";
   const Viewport& largest = *viewports[2];
@@ -528,6 +552,12 @@ int main(int argc, char** argv) {
           Frame(state, *viewport, renderers);
         })->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
       }
+      Viewport* all_in_view = viewports[1].get();  // 10,000 cubes
+      benchmark::RegisterBenchmark(Name("frame_unculled", *all_in_view).c_str(),
+                                   [all_in_view, &renderers](benchmark::State& state) {
+                                     FrameUnculled(state, *all_in_view, renderers);
+                                   })
+          ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
       Viewport* largest = viewports[2].get();  // 100,000 cubes, all framed
       benchmark::RegisterBenchmark(Name("pick", *largest).c_str(), [largest, &renderers](benchmark::State& state) {
         Pick(state, *largest, renderers);

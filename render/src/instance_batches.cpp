@@ -1,10 +1,12 @@
 #include "cairn/render/instance_batches.h"
 
+#include <algorithm>
+
 namespace cairn::render {
 
 void InstanceBatches::Add(MeshShape shape, const MeshInstance& instance) {
   const std::size_t index = MeshShapeIndex(shape);
-  instances_.at(index).push_back(instance);
+  instances_.at(index)[WindingIndex(WindingOf(instance.world))].push_back(instance);
   if (instance.selection != SelectionState::None) selected_[index].push_back(instance);
 }
 
@@ -14,34 +16,39 @@ void InstanceBatches::Add(MeshAssetId mesh, const MeshInstance& instance) {
     asset_instances_.resize(index + 1);
     asset_selected_.resize(index + 1);
   }
-  if (asset_instances_[index].empty()) used_assets_.push_back(mesh);
-  asset_instances_[index].push_back(instance);
+  WindingBatches& batches = asset_instances_[index];
+  if (std::ranges::all_of(batches, [](const auto& batch) { return batch.empty(); })) used_assets_.push_back(mesh);
+  batches[WindingIndex(WindingOf(instance.world))].push_back(instance);
   if (instance.selection != SelectionState::None) asset_selected_[index].push_back(instance);
 }
 
-void InstanceBatches::Reserve(MeshShape shape, std::size_t count) { instances_.at(MeshShapeIndex(shape)).reserve(count); }
+void InstanceBatches::Reserve(MeshShape shape, Winding winding, std::size_t count) {
+  instances_.at(MeshShapeIndex(shape))[WindingIndex(winding)].reserve(count);
+}
 
 void InstanceBatches::Clear() {
-  for (auto& batch : instances_) batch.clear();
+  for (auto& batches : instances_) {
+    for (auto& batch : batches) batch.clear();
+  }
   for (auto& batch : selected_) batch.clear();
   for (const MeshAssetId mesh : used_assets_) {
-    asset_instances_[mesh.value].clear();
+    for (auto& batch : asset_instances_[mesh.value]) batch.clear();
     asset_selected_[mesh.value].clear();
   }
   used_assets_.clear();
 }
 
-std::span<const MeshInstance> InstanceBatches::Batch(MeshShape shape) const {
-  return instances_.at(MeshShapeIndex(shape));
+std::span<const MeshInstance> InstanceBatches::Batch(MeshShape shape, Winding winding) const {
+  return instances_.at(MeshShapeIndex(shape))[WindingIndex(winding)];
 }
 
 std::span<const MeshInstance> InstanceBatches::SelectedBatch(MeshShape shape) const {
   return selected_.at(MeshShapeIndex(shape));
 }
 
-std::span<const MeshInstance> InstanceBatches::Batch(MeshAssetId mesh) const {
+std::span<const MeshInstance> InstanceBatches::Batch(MeshAssetId mesh, Winding winding) const {
   if (mesh.value >= asset_instances_.size()) return {};
-  return asset_instances_[mesh.value];
+  return asset_instances_[mesh.value][WindingIndex(winding)];
 }
 
 std::span<const MeshInstance> InstanceBatches::SelectedBatch(MeshAssetId mesh) const {
@@ -51,8 +58,12 @@ std::span<const MeshInstance> InstanceBatches::SelectedBatch(MeshAssetId mesh) c
 
 std::size_t InstanceBatches::InstanceCount() const {
   std::size_t count = 0;
-  for (const auto& batch : instances_) count += batch.size();
-  for (const MeshAssetId mesh : used_assets_) count += asset_instances_[mesh.value].size();
+  for (const auto& batches : instances_) {
+    for (const auto& batch : batches) count += batch.size();
+  }
+  for (const MeshAssetId mesh : used_assets_) {
+    for (const auto& batch : asset_instances_[mesh.value]) count += batch.size();
+  }
   return count;
 }
 
@@ -64,11 +75,17 @@ std::size_t InstanceBatches::SelectedCount() const {
 }
 
 InstanceBatches BatchByShape(std::span<const ShapedMeshInstance> instances) {
-  std::array<std::size_t, kMeshShapeCount> counts{};
-  for (const ShapedMeshInstance& item : instances) ++counts.at(MeshShapeIndex(item.shape));
+  std::array<std::array<std::size_t, kWindingCount>, kMeshShapeCount> counts{};
+  for (const ShapedMeshInstance& item : instances) {
+    ++counts.at(MeshShapeIndex(item.shape))[WindingIndex(WindingOf(item.instance.world))];
+  }
 
   InstanceBatches batches;
-  for (MeshShape shape : kAllMeshShapes) batches.Reserve(shape, counts[MeshShapeIndex(shape)]);
+  for (MeshShape shape : kAllMeshShapes) {
+    for (Winding winding : kAllWindings) {
+      batches.Reserve(shape, winding, counts[MeshShapeIndex(shape)][WindingIndex(winding)]);
+    }
+  }
   for (const ShapedMeshInstance& item : instances) batches.Add(item.shape, item.instance);
   return batches;
 }

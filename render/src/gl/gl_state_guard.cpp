@@ -21,6 +21,8 @@ StateGuard::StateGuard() {
   glGetIntegerv(GL_BLEND_EQUATION_RGB, &blend_equation_rgb_);
   glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &blend_equation_alpha_);
   glGetIntegerv(GL_DEPTH_FUNC, &depth_func_);
+  glGetIntegerv(GL_CULL_FACE_MODE, &cull_face_mode_);
+  glGetIntegerv(GL_FRONT_FACE, &front_face_);
   glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_mask_);
   glGetBooleanv(GL_COLOR_WRITEMASK, color_mask_.data());
   glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment_);
@@ -42,6 +44,8 @@ StateGuard::~StateGuard() {
   glColorMask(color_mask_[0], color_mask_[1], color_mask_[2], color_mask_[3]);
   glDepthMask(depth_mask_);
   glDepthFunc(static_cast<GLenum>(depth_func_));
+  glCullFace(static_cast<GLenum>(cull_face_mode_));
+  glFrontFace(static_cast<GLenum>(front_face_));
   glBlendEquationSeparate(static_cast<GLenum>(blend_equation_rgb_), static_cast<GLenum>(blend_equation_alpha_));
   glBlendFuncSeparate(static_cast<GLenum>(blend_src_rgb_), static_cast<GLenum>(blend_dst_rgb_),
                       static_cast<GLenum>(blend_src_alpha_), static_cast<GLenum>(blend_dst_alpha_));

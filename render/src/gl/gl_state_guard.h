@@ -39,6 +39,8 @@ class StateGuard {
   GLint blend_equation_rgb_ = 0;
   GLint blend_equation_alpha_ = 0;
   GLint depth_func_ = 0;
+  GLint cull_face_mode_ = GL_BACK;
+  GLint front_face_ = GL_CCW;
   GLboolean depth_mask_ = GL_TRUE;
   std::array<GLboolean, 4> color_mask_{};
   GLint pack_alignment_ = 4;

@@ -21,6 +21,20 @@ float SpecularScale(float shininess, float reference_shininess) {
   return std::clamp((shininess + 8.0f) / (reference_shininess + 8.0f), 0.1f, 4.0f);
 }
 
+// Culls the faces of a batch of `winding` that are turned away from the
+// camera. Every built-in shape is safe to cull: each triangle winds
+// counter-clockwise seen from the side it faces, and every side that should be
+// seen has a face of its own (the closed shapes their outsides; the plane one
+// face up and one face down, back to back).
+//
+// GL's front face stays counter-clockwise: a mirrored (Clockwise) batch culls
+// GL_FRONT rather than switching glFrontFace to GL_CW, so gl_FrontFacing keeps
+// the meaning mesh.frag gives it when it orients normals with v_mirrored.
+void CullFacesTurnedAway(Winding winding) {
+  glEnable(GL_CULL_FACE);
+  glCullFace(winding == Winding::CounterClockwise ? GL_BACK : GL_FRONT);
+}
+
 }  // namespace
 
 bool MeshPass::Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrary& meshes,
@@ -103,41 +117,71 @@ void MeshPass::Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& 
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   glDepthMask(GL_TRUE);
-  // No culling: mirrored instances (negative scale) flip their winding, and the
-  // two-sided plane relies on seeing both faces. mesh.frag orients normals.
-  glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
+  glFrontFace(GL_CCW);
+  glUniform1i(uniforms_.base_texture, 0);  // texture unit 0
 
+  DrawShapes(batches, frame);
+  DrawAssetMeshes(batches, assets, frame);
+  // The passes that follow draw without culling.
+  glDisable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+}
+
+void MeshPass::DrawShapes(const InstanceBatches& batches, const FrameContext& frame) {
   glUniform3f(uniforms_.base_color, 1.0f, 1.0f, 1.0f);
   glUniform1f(uniforms_.metallic, 0.0f);
   glUniform1i(uniforms_.has_base_texture, 0);
-  glUniform1i(uniforms_.base_texture, 0);  // texture unit 0
   for (MeshShape shape : kAllMeshShapes) {
-    const std::span<const MeshInstance> batch = batches.Batch(shape);
     gl::InstancedMesh& mesh = shapes_[MeshShapeIndex(shape)];
-    frame.stats.draw_calls += static_cast<std::uint32_t>(mesh.Draw(batch));
-    frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
-    frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * mesh.Mesh()->TriangleCount();
-  }
-  for (const MeshAssetId id : batches.AssetMeshes()) {
-    const std::span<const MeshInstance> batch = batches.Batch(id);
-    const auto parts = assets.Parts(id);
-    if (!parts.empty()) frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
-    for (const auto& part : parts) {
-      glUniform3fv(uniforms_.base_color, 1, glm::value_ptr(glm::vec3(part->base_color)));
-      glUniform1f(uniforms_.metallic, part->metallic);
-      glUniform1f(uniforms_.shininess, part->shininess);
-      glUniform1f(uniforms_.specular_strength,
-                  frame.settings.specular_strength * SpecularScale(part->shininess, frame.settings.shininess));
-      const bool textured = static_cast<bool>(part->base_color_texture);
-      glUniform1i(uniforms_.has_base_texture, textured ? 1 : 0);
-      if (textured) {
-        glActiveTexture(GL_TEXTURE0);
-        glBindTexture(GL_TEXTURE_2D, part->base_color_texture.Get());
+    for (Winding winding : kAllWindings) {
+      const std::span<const MeshInstance> batch = batches.Batch(shape, winding);
+      if (batch.empty()) continue;
+      if (frame.settings.cull_back_faces) {
+        CullFacesTurnedAway(winding);
+      } else {
+        glDisable(GL_CULL_FACE);
       }
-      frame.stats.draw_calls += static_cast<std::uint32_t>(part->instanced.Draw(batch));
-      frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * part->mesh.TriangleCount();
+      frame.stats.draw_calls += static_cast<std::uint32_t>(mesh.Draw(batch));
+      frame.stats.mesh_instances += static_cast<std::uint32_t>(batch.size());
+      frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * mesh.Mesh()->TriangleCount();
     }
+  }
+}
+
+void MeshPass::DrawAssetMeshes(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets,
+                               const FrameContext& frame) {
+  // Registered meshes show both sides of every triangle: a glTF material may
+  // be double-sided (a sheet of leaves, a flag), and a MeshPart does not say
+  // whether its material is, so no part is known to be single-sided.
+  glDisable(GL_CULL_FACE);
+  for (const MeshAssetId id : batches.AssetMeshes()) {
+    const auto parts = assets.Parts(id);
+    if (parts.empty()) continue;
+    const std::array<std::span<const MeshInstance>, kWindingCount> windings{
+        batches.Batch(id, Winding::CounterClockwise), batches.Batch(id, Winding::Clockwise)};
+    frame.stats.mesh_instances += static_cast<std::uint32_t>(windings[0].size() + windings[1].size());
+    for (const auto& part : parts) {
+      SetPartUniforms(*part, frame.settings);
+      for (const std::span<const MeshInstance> batch : windings) {
+        frame.stats.draw_calls += static_cast<std::uint32_t>(part->instanced.Draw(batch));
+        frame.stats.triangles += static_cast<std::uint64_t>(batch.size()) * part->mesh.TriangleCount();
+      }
+    }
+  }
+}
+
+void MeshPass::SetPartUniforms(const gl::AssetMeshLibrary::Part& part, const RenderSettings& settings) const {
+  glUniform3fv(uniforms_.base_color, 1, glm::value_ptr(glm::vec3(part.base_color)));
+  glUniform1f(uniforms_.metallic, part.metallic);
+  glUniform1f(uniforms_.shininess, part.shininess);
+  glUniform1f(uniforms_.specular_strength,
+              settings.specular_strength * SpecularScale(part.shininess, settings.shininess));
+  const bool textured = static_cast<bool>(part.base_color_texture);
+  glUniform1i(uniforms_.has_base_texture, textured ? 1 : 0);
+  if (textured) {
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, part.base_color_texture.Get());
   }
 }
 

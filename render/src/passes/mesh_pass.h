@@ -14,15 +14,18 @@
 
 namespace cairn::render::passes {
 
-// Opaque meshes, lit, one instanced draw per non-empty shape and per part of
-// each registered mesh in use, writing colour, pick ids and depth.
+// Opaque meshes, lit, writing colour, pick ids and depth: one instanced draw
+// per non-empty batch (a mesh's instances of one winding), per part for a
+// registered mesh. Shapes are drawn with back-face culling unless
+// RenderSettings::cull_back_faces is off, a mirrored batch culling the faces
+// GL calls front; registered meshes show both sides.
 class MeshPass {
  public:
   bool Initialize(const gl::ShaderLibrary& library, const gl::MeshLibrary& meshes, std::vector<RenderError>& errors);
   void Release();
   [[nodiscard]] bool IsReady() const { return program_.IsValid(); }
 
-  // Expects the target bound for colour and pick ids.
+  // Expects the target bound for colour and pick ids. Leaves culling off.
   void Draw(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const PackedLights& lights,
             const FrameContext& frame);
 
@@ -52,8 +55,11 @@ class MeshPass {
     GLint metallic = -1;
   };
 
+  void DrawShapes(const InstanceBatches& batches, const FrameContext& frame);
+  void DrawAssetMeshes(const InstanceBatches& batches, const gl::AssetMeshLibrary& assets, const FrameContext& frame);
   void SetFrameUniforms(const FrameContext& frame) const;
   void SetLightUniforms(const PackedLights& lights) const;
+  void SetPartUniforms(const gl::AssetMeshLibrary::Part& part, const RenderSettings& settings) const;
 
   gl::ShaderProgram program_;
   Uniforms uniforms_;

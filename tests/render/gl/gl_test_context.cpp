@@ -14,6 +14,8 @@ void ResetDefaultState() {
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  glFrontFace(GL_CCW);
   glDisable(GL_SCISSOR_TEST);
   glBlendFunc(GL_ONE, GL_ZERO);
   glUseProgram(0);

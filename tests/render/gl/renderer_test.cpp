@@ -495,12 +495,16 @@ TEST_CASE("[Renderer] Restores the OpenGL state it touches", "[render][gl]") {
   glBlendFunc(GL_ONE, GL_ZERO);
   glDisable(GL_DEPTH_TEST);
   glEnable(GL_CULL_FACE);
+  glCullFace(GL_FRONT_AND_BACK);
+  glFrontFace(GL_CW);
   glUseProgram(0);
   glBindVertexArray(0);
 
   const EditorCamera camera = SceneCamera();
   fixture.renderer.Render(ShowcaseScene(), camera.Matrices());
-  (void)fixture.renderer.PickAt(10, 10);
+  // Drawn with the renderer's own culling, whatever the caller's was.
+  const glm::ivec2 cube = PixelOf(camera, {0, 0, 0});
+  CHECK(fixture.renderer.PickAt(cube.x, cube.y) == kRedCubeId);
   (void)fixture.renderer.ReadColorPixels();
   fixture.renderer.Resize(320, 200);
 
@@ -526,6 +530,10 @@ TEST_CASE("[Renderer] Restores the OpenGL state it touches", "[render][gl]") {
   CHECK(glIsEnabled(GL_BLEND) == GL_TRUE);
   CHECK(glIsEnabled(GL_SCISSOR_TEST) == GL_TRUE);
   CHECK(glIsEnabled(GL_CULL_FACE) == GL_TRUE);
+  glGetIntegerv(GL_CULL_FACE_MODE, &value);
+  CHECK(value == GL_FRONT_AND_BACK);
+  glGetIntegerv(GL_FRONT_FACE, &value);
+  CHECK(value == GL_CW);
   CHECK(glIsEnabled(GL_DEPTH_TEST) == GL_FALSE);
   CHECK(glGetError() == GL_NO_ERROR);
 }

@@ -14,6 +14,7 @@ enum class IconKind : std::uint32_t;
 enum class GizmoMode;
 enum class GizmoSpace;
 enum class GizmoHandle;
+enum class Winding : std::uint8_t;
 
 struct Aabb;
 struct CameraMatrices;

@@ -15,6 +15,13 @@ struct RenderSettings {
   float shininess = 48.0f;
   float specular_strength = 0.25f;
 
+  // Faces turned away from the camera are skipped for the built-in shapes,
+  // whose winding is known; registered (imported) meshes always show both
+  // sides. Off draws both sides of every shape too, at a higher cost: seen
+  // from outside nothing changes (the shapes are closed or, like the plane,
+  // have a face each way), but a camera inside a shape sees its inner faces.
+  bool cull_back_faces = true;
+
   // Grid on the ground (y = 0), except in an orthographic view along a world
   // axis, which sees it on the world plane facing it (z = 0 from the front,
   // x = 0 from the side), so the axis views show a grid too. Each world axis

@@ -27,8 +27,8 @@ namespace cairn::render {
 //
 // GL state: Render and PickAt save and restore the bindings and switches they
 // touch (framebuffers, viewport, program, vertex array, buffers, texture unit
-// 0, blend, depth, cull, scissor, stencil, masks), so a UI drawn afterwards
-// sees what it left.
+// 0, blend, depth, culling and front face, scissor, stencil, masks), so a UI
+// drawn afterwards sees what it left.
 //
 // Failure: shader compile or link errors are reported (see Errors) and never
 // throw. Passes whose program failed are skipped; if the main program failed,
