@@ -2,6 +2,12 @@
 // alone on the same bytes:
 //   SaveScene  vs JsonDump   (nlohmann::json::dump(2) of the parsed scene)
 //   LoadScene  vs JsonParse  (nlohmann::json::parse of the saved text)
+//   LoadScene  vs LoadSceneWhole (the load that parses the whole document
+//                                 first: LoadOptions::streamed = false)
+// and a level of 100,000 and of 1,000,000 entities (groups of a parent and
+// 99 cubes) loaded from its file as the editor and `cairn validate` load it,
+// streamed and whole: LoadFile/N vs LoadFileWhole/N, with the process's peak
+// resident memory during each (counter peak_MB).
 // Every entity has Name, Transform and MeshRenderer; a third also have a
 // Light or a Rotator; the hierarchy is up to 8 levels deep. After the runs the
 // program prints milliseconds, MB/s and the two ratios (targets: <= 2).
@@ -10,7 +16,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include <malloc.h>
+
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -120,9 +130,97 @@ void JsonParse(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * fixture.text.size()));
 }
 
+void LoadSceneWhole(benchmark::State& state) {
+  Fixture& fixture = Shared();
+  serialization::LoadOptions options;
+  options.id_seed = 1;
+  options.streamed = false;
+  for (auto _ : state) {
+    serialization::LoadResult result = serialization::LoadScene(fixture.text, options);
+    if (!result.Ok()) state.SkipWithError("the saved scene did not load");
+    benchmark::DoNotOptimize(result.scene);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * fixture.text.size()));
+}
+
+// A level file of `count` entities: every hundredth a named group at the
+// root, the others its 99 children, each a named cube with a Transform and
+// a MeshRenderer, written as the editor writes scenes (indent 2). Written
+// once per count, into the temporary folder, and removed at exit.
+const std::filesystem::path& LevelFile(std::size_t count) {
+  static std::map<std::size_t, std::filesystem::path> files;
+  auto& path = files[count];
+  if (!path.empty()) return path;
+  path = std::filesystem::temp_directory_path() / ("cairn-bench-level-" + std::to_string(count) + ".scene");
+  std::ofstream out(path, std::ios::binary);
+  out << "{\n  \"format\": \"cairn.scene\",\n  \"version\": 3,\n  \"editor\": {},\n  \"entities\": [";
+  char id[17];
+  char group[17] = "";
+  for (std::size_t i = 0; i < count; ++i) {
+    std::snprintf(id, sizeof id, "%016zx", 0x1000000000000000 + i + 1);
+    const bool root = i % 100 == 0;
+    const std::size_t k = i % 100 - 1;
+    out << (i == 0 ? "\n" : ",\n") << "    {\n      \"id\": \"" << id << "\",\n";
+    if (root) {
+      std::snprintf(group, sizeof group, "%s", id);
+      out << "      \"name\": \"Group " << i / 100 << "\",\n      \"parent\": null,\n      \"order\": " << i / 100
+          << ",\n      \"components\": {\n        \"Transform\": {\n          \"position\": [" << (i / 100) % 100 * 12
+          << ", 0, " << i / 10000 * 12 << "],\n";
+    } else {
+      out << "      \"name\": \"Cube " << i << "\",\n      \"parent\": \"" << group << "\",\n      \"order\": " << k
+          << ",\n      \"components\": {\n        \"MeshRenderer\": {\n          \"mesh\": \"cube\",\n"
+          << "          \"color\": [0.8, 0.5, 0.25, 1],\n          \"asset\": \"\"\n        },\n"
+          << "        \"Transform\": {\n          \"position\": [" << k % 10 << ", 0.5, " << k / 10 << "],\n";
+    }
+    out << "          \"rotation\": [0, 0, 0, 1],\n          \"scale\": [0.5, 0.5, 0.5]\n        }\n      }\n    }";
+  }
+  out << "\n  ]\n}\n";
+  std::atexit([] {
+    for (const auto& [entities, file] : files) std::filesystem::remove(file);
+  });
+  return path;
+}
+
+// The process's resident memory now and at its peak since ResetPeak (bytes).
+double ResidentBytes(const char* field) {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind(field, 0) == 0) return std::stod(line.substr(std::string(field).size())) * 1024.0;
+  }
+  return 0.0;
+}
+void ResetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; }
+
+void LoadFile(benchmark::State& state, bool streamed) {
+  const auto count = static_cast<std::size_t>(state.range(0));
+  const std::filesystem::path& file = LevelFile(count);
+  serialization::LoadOptions options;
+  options.id_seed = 1;
+  options.streamed = streamed;
+  double peak = 0.0;
+  for (auto _ : state) {
+    malloc_trim(0);
+    ResetPeak();
+    const double before = ResidentBytes("VmRSS:");
+    serialization::LoadResult result = serialization::LoadSceneFile(file, options);
+    peak = std::max(peak, ResidentBytes("VmHWM:") - before);
+    if (!result.Ok() || result.scene->world->EntityCount() != count) state.SkipWithError("the level did not load");
+    benchmark::DoNotOptimize(result.scene);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * std::filesystem::file_size(file)));
+  state.counters["peak_MB"] = peak / 1e6;
+}
+void LoadFileStreamed(benchmark::State& state) { LoadFile(state, true); }
+void LoadFileWhole(benchmark::State& state) { LoadFile(state, false); }
+
+// The level files first, while the process holds little: the peak they
+// report is then what the load itself takes.
+BENCHMARK(LoadFileStreamed)->Arg(100'000)->Arg(1'000'000)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(LoadFileWhole)->Arg(100'000)->Arg(1'000'000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(SaveScene)->Unit(benchmark::kMillisecond);
 BENCHMARK(JsonDump)->Unit(benchmark::kMillisecond);
 BENCHMARK(LoadScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(LoadSceneWhole)->Unit(benchmark::kMillisecond);
 BENCHMARK(JsonParse)->Unit(benchmark::kMillisecond);
 
 // Console output as usual, plus each benchmark's CPU time per iteration for
@@ -138,9 +236,19 @@ class SummaryReporter : public benchmark::ConsoleReporter {
       const bool iteration = run.run_type == Run::RT_Iteration;
       if (!iteration && run.aggregate_name != "mean") continue;
       const double seconds = run.cpu_accumulated_time / static_cast<double>(run.iterations);
-      seconds_[run.run_name.function_name].push_back(seconds);
+      const std::string name =
+          run.run_name.function_name + (run.run_name.args.empty() ? "" : "/" + run.run_name.args);
+      seconds_[name].push_back(seconds);
+      const auto peak = run.counters.find("peak_MB");
+      if (peak != run.counters.end()) peak_megabytes_[name] = peak->second.value;
     }
     ConsoleReporter::ReportRuns(runs);
+  }
+
+  // The peak_MB counter of the last run (0 when it has none).
+  double PeakMegabytes(const std::string& name) const {
+    const auto found = peak_megabytes_.find(name);
+    return found == peak_megabytes_.end() ? 0.0 : found->second;
   }
 
   // The best of the runs: the least disturbed by other load.
@@ -154,6 +262,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
 
  private:
   std::map<std::string, std::vector<double>> seconds_;
+  std::map<std::string, double> peak_megabytes_;
 };
 
 }  // namespace
@@ -176,6 +285,30 @@ int main(int argc, char** argv) {
   const double load = reporter.BestMilliseconds("LoadScene") / reporter.BestMilliseconds("JsonParse");
   std::printf("save / dump alone:  %.2fx (target <= 2)\n", save);
   std::printf("load / parse alone: %.2fx (target <= 2)\n", load);
+  const double whole = reporter.BestMilliseconds("LoadScene") / reporter.BestMilliseconds("LoadSceneWhole");
+  std::printf("streamed load / whole-document load: %.2fx\n", whole);
+
+  std::printf("\nA level loaded from its file (CPU time; peak: resident memory above what the process held)\n");
+  std::printf("%-10s %-9s %10s %10s %14s\n", "entities", "load", "ms", "peak MB", "peak B/entity");
+  for (const std::size_t count : {std::size_t{100'000}, std::size_t{1'000'000}}) {
+    for (const char* load : {"streamed", "whole"}) {
+      const std::string name = std::string(load == std::string("streamed") ? "LoadFileStreamed/" : "LoadFileWhole/") +
+                               std::to_string(count) + "";
+      const double ms = reporter.BestMilliseconds(name);
+      const double peak = reporter.PeakMegabytes(name);
+      if (ms > 0.0) {
+        std::printf("%-10zu %-9s %10.0f %10.0f %14.0f\n", count, load, ms, peak, peak * 1e6 / static_cast<double>(count));
+      }
+    }
+  }
+  const auto ratio = [&reporter](const std::string& a, const std::string& b) {
+    const double denominator = reporter.BestMilliseconds(b);
+    return denominator > 0.0 ? reporter.BestMilliseconds(a) / denominator : 0.0;
+  };
+  std::printf("1,000,000 streamed / 100,000 streamed: %.1fx (linear: 10x)\n",
+              ratio("LoadFileStreamed/1000000", "LoadFileStreamed/100000"));
+  std::printf("1,000,000 streamed / whole: %.2fx\n",
+              ratio("LoadFileStreamed/1000000", "LoadFileWhole/1000000"));
   benchmark::Shutdown();
   return 0;
 }
