@@ -1,6 +1,7 @@
 #include "cairn/editor/journal.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cerrno>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 #include "cairn/ecs/command_plain.h"
 #include "cairn/ecs/coordinator.h"
@@ -134,20 +136,32 @@ std::string Describe(const SceneFingerprint& fingerprint) {
 }
 
 std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
+  // Opened without blocking and read only when it is a regular file: a FIFO
+  // without a writer would otherwise wait for one forever.
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat info{};
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return std::nullopt;
+  }
   SceneFingerprint fingerprint{0, 0xcbf29ce484222325ull};
-  char buffer[1 << 16];
-  while (in) {
-    in.read(buffer, sizeof buffer);
-    const std::streamsize count = in.gcount();
-    for (std::streamsize i = 0; i < count; ++i) {
-      fingerprint.hash ^= static_cast<unsigned char>(buffer[i]);
+  std::vector<unsigned char> buffer(std::size_t{1} << 16);
+  for (;;) {
+    const ssize_t count = ::read(fd, buffer.data(), buffer.size());
+    if (count < 0 && errno == EINTR) continue;
+    if (count < 0) {
+      ::close(fd);
+      return std::nullopt;
+    }
+    if (count == 0) break;
+    for (ssize_t i = 0; i < count; ++i) {
+      fingerprint.hash ^= buffer[static_cast<std::size_t>(i)];
       fingerprint.hash *= 0x100000001b3ull;
     }
     fingerprint.size += static_cast<std::uint64_t>(count);
   }
-  if (in.bad()) return std::nullopt;
+  ::close(fd);
   return fingerprint;
 }
 

@@ -58,7 +58,8 @@ struct SceneFingerprint {
 
 // "1234 bytes, hash fnv1a64:0123456789abcdef".
 std::string Describe(const SceneFingerprint& fingerprint);
-// nullopt when the file cannot be read.
+// nullopt when the file cannot be read or is not a regular file (a FIFO is
+// not waited on).
 std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file);
 
 struct JournalHeader {
