@@ -1,5 +1,7 @@
 #include "cairn/ecs/transform_system.h"
 
+#include <algorithm>
+
 #include "cairn/ecs/components/transform.h"
 #include "cairn/ecs/coordinator.h"
 
@@ -36,8 +38,13 @@ void TransformSystem::EnsureSlot(std::uint32_t index) {
 }
 
 void TransformSystem::ReserveSlots(std::size_t slots) {
-  world_.reserve(slots);
-  dirty_.reserve(slots);
+  // Callers reserve for what they add next, often many times in a row (a
+  // duplicate reserves per group): the room grows at least by doubling, so
+  // that repeated reservations stay amortised instead of copying every time.
+  if (slots <= world_.capacity()) return;
+  const std::size_t room = std::max(slots, world_.capacity() * 2);
+  world_.reserve(room);
+  dirty_.reserve(room);
 }
 
 void TransformSystem::MarkDirty(Entity entity) {
