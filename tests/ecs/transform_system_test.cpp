@@ -344,3 +344,24 @@ TEST_CASE("A 100,000-deep chain is computed parent-first in one update", "[ecs][
   REQUIRE(bottom[3] == glm::vec4(static_cast<float>(cairn::test::kDeepChainLength), 0, 0, 1));
   REQUIRE(scene.Update() == 0);
 }
+
+TEST_CASE("Reserving room for entities many times over grows the TransformSystem's arrays by doubling",
+          "[ecs][transform]") {
+  // A Duplicate reserves once per group it copies: each reservation asking
+  // for a little more must not move the whole array again.
+  Scene fixture;
+  Coordinator& world = fixture.world;
+  std::vector<std::size_t> capacities;
+  for (std::size_t i = 1; i <= 1'000; ++i) {
+    world.ReserveEntities(i * 100);
+    const std::size_t capacity = fixture.transforms->SlotCapacity();
+    REQUIRE(capacity >= i * 100);
+    if (capacities.empty() || capacities.back() != capacity) capacities.push_back(capacity);
+  }
+  // From room for 100 to room for 100,000 by doubling: at most 11 sizes.
+  CHECK(capacities.size() <= 11);
+  // One reservation of everything up front is exact.
+  Scene exact;
+  exact.world.ReserveEntities(100'000);
+  CHECK(exact.transforms->SlotCapacity() == 100'000);
+}

@@ -34,6 +34,8 @@ class TransformSystem : public System {
   bool IsDirty(Entity entity) const;
   // How many entities the last Update recomputed (for tests and profiling).
   std::size_t LastRecomputedCount() const { return last_recomputed_; }
+  // How many entity slots the per-slot arrays have room for (for tests).
+  std::size_t SlotCapacity() const { return world_.capacity(); }
 
  private:
   void ReserveSlots(std::size_t slots) override;
