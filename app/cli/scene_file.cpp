@@ -27,6 +27,28 @@ bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
 
 std::string InputName(const std::string& argument) { return argument == "-" ? "<stdin>" : argument; }
 
+namespace {
+
+LoadedFile FromRuntime(serialization::RuntimeLoadResult result) {
+  LoadedFile loaded;
+  loaded.format = serialization::kRuntimeFormat;
+  loaded.version = serialization::kRuntimeVersion;
+  loaded.world = std::move(result.world);
+  loaded.diagnostics = std::move(result.diagnostics);
+  return loaded;
+}
+
+LoadedFile FromScene(serialization::LoadResult result) {
+  LoadedFile loaded;
+  loaded.format = serialization::kSceneFormat;
+  loaded.version = result.file_version;
+  if (result.scene) loaded.world = std::move(result.scene->world);
+  loaded.diagnostics = std::move(result.diagnostics);
+  return loaded;
+}
+
+}  // namespace
+
 LoadedFile LoadSceneOrRuntimeFile(const std::string& argument, const serialization::LoadOptions& options) {
   if (argument == "-") {
     serialization::ReadResult input = serialization::ReadStandardInput(options.max_bytes);
@@ -39,39 +61,17 @@ LoadedFile LoadSceneOrRuntimeFile(const std::string& argument, const serializati
   }
   // A file is read as it is parsed, never held whole (a level of a million
   // entities is over half a gigabyte of text).
-  LoadedFile loaded;
   if (serialization::DeclaredFileFormat(argument, options.max_bytes) == serialization::kRuntimeFormat) {
-    serialization::RuntimeLoadResult result = serialization::LoadRuntimeFile(argument, options);
-    loaded.format = serialization::kRuntimeFormat;
-    loaded.version = serialization::kRuntimeVersion;
-    loaded.world = std::move(result.world);
-    loaded.diagnostics = std::move(result.diagnostics);
-    return loaded;
+    return FromRuntime(serialization::LoadRuntimeFile(argument, options));
   }
-  serialization::LoadResult result = serialization::LoadSceneFile(argument, options);
-  loaded.format = serialization::kSceneFormat;
-  loaded.version = result.file_version;
-  if (result.scene) loaded.world = std::move(result.scene->world);
-  loaded.diagnostics = std::move(result.diagnostics);
-  return loaded;
+  return FromScene(serialization::LoadSceneFile(argument, options));
 }
 
 LoadedFile LoadSceneOrRuntimeText(std::string_view text, const serialization::LoadOptions& options) {
-  LoadedFile loaded;
   if (serialization::DeclaredFormat(text) == serialization::kRuntimeFormat) {
-    serialization::RuntimeLoadResult result = serialization::LoadRuntime(text, options);
-    loaded.format = serialization::kRuntimeFormat;
-    loaded.version = serialization::kRuntimeVersion;
-    loaded.world = std::move(result.world);
-    loaded.diagnostics = std::move(result.diagnostics);
-    return loaded;
+    return FromRuntime(serialization::LoadRuntime(text, options));
   }
-  serialization::LoadResult result = serialization::LoadScene(text, options);
-  loaded.format = serialization::kSceneFormat;
-  loaded.version = result.file_version;
-  if (result.scene) loaded.world = std::move(result.scene->world);
-  loaded.diagnostics = std::move(result.diagnostics);
-  return loaded;
+  return FromScene(serialization::LoadScene(text, options));
 }
 
 void PrintDiagnostics(std::ostream& out, std::string_view file, const std::vector<Diagnostic>& diagnostics) {
