@@ -6,6 +6,12 @@
 // handle (SlotOfLive) check it without reading the dense array: one access
 // fewer on the way to a packed component.
 //
+// The sparse pages live one after another in one table, in the order they
+// were first needed, found through a small array of page starts: only the
+// pages some entity uses take memory, and at scale they lie on huge pages
+// (detail::Table), so a random lookup misses the cache once, not the TLB
+// as well.
+//
 // Invalidation: Insert may reallocate the dense array; Erase moves the last
 // dense element into the erased slot (swap-and-pop). Iterators, pointers and
 // slot numbers are therefore invalidated by any Insert or Erase.
@@ -31,8 +37,8 @@ class SparseSet {
   SparseSet() = default;
   SparseSet(SparseSet&&) noexcept = default;
   SparseSet& operator=(SparseSet&&) noexcept = default;
-  SparseSet(const SparseSet& other);
-  SparseSet& operator=(const SparseSet& other);
+  SparseSet(const SparseSet&) = default;
+  SparseSet& operator=(const SparseSet&) = default;
 
   // Dense slot of the entity at `index`, or kNoSlot. Does not check generations.
   std::uint32_t SlotOf(std::uint32_t index) const { return EntryOf(index).slot; }
@@ -59,12 +65,12 @@ class SparseSet {
   // Returns the vacated slot (the caller mirrors the move in parallel arrays).
   // Precondition: Contains(entity).
   std::uint32_t Erase(Entity entity) {
-    Entry& erased = pages_[entity.index >> kPageBits][entity.index & (kPageSize - 1)];
+    Entry& erased = entries_[page_starts_[entity.index >> kPageBits] + (entity.index & (kPageSize - 1))];
     const std::uint32_t slot = erased.slot;
     const Entity last = dense_.back();
     if (last.index != entity.index) {
       dense_[slot] = last;
-      pages_[last.index >> kPageBits][last.index & (kPageSize - 1)].slot = slot;
+      entries_[page_starts_[last.index >> kPageBits] + (last.index & (kPageSize - 1))].slot = slot;
     }
     erased = Entry{};
     dense_.pop_back();
@@ -75,6 +81,8 @@ class SparseSet {
   void Reserve(std::size_t capacity) { dense_.reserve(capacity); }
 
   std::size_t Size() const { return dense_.size(); }
+  // The memory the set holds: its sparse pages and dense array.
+  std::size_t Bytes() const { return entries_.capacity() * sizeof(Entry) + dense_.capacity() * sizeof(Entity); }
   bool Empty() const { return dense_.empty(); }
   Entity At(std::size_t slot) const { return dense_[slot]; }
   const Entity* Data() const { return dense_.data(); }
@@ -91,21 +99,24 @@ class SparseSet {
   };
   static constexpr std::uint32_t kNoGeneration = std::numeric_limits<std::uint32_t>::max();
 
+  static constexpr std::uint32_t kNoPage = std::numeric_limits<std::uint32_t>::max();
+
   // The sparse entry of `index`; an empty one when its page does not exist.
   Entry EntryOf(std::uint32_t index) const {
     const std::size_t page = index >> kPageBits;
-    if (page >= pages_.size() || !pages_[page]) return Entry{};
-    return pages_[page][index & (kPageSize - 1)];
+    if (page >= page_starts_.size() || page_starts_[page] == kNoPage) return Entry{};
+    return entries_[page_starts_[page] + (index & (kPageSize - 1))];
   }
   // The sparse entry of `index`, creating its page (all empty) if needed.
   Entry& SparseRef(std::uint32_t index) {
     const std::size_t page = index >> kPageBits;
-    if (page >= pages_.size() || !pages_[page]) [[unlikely]] AddPage(page);
-    return pages_[page][index & (kPageSize - 1)];
+    if (page >= page_starts_.size() || page_starts_[page] == kNoPage) [[unlikely]] AddPage(page);
+    return entries_[page_starts_[page] + (index & (kPageSize - 1))];
   }
   void AddPage(std::size_t page);
 
-  std::vector<std::unique_ptr<Entry[]>> pages_;
+  std::vector<std::uint32_t> page_starts_;  // by page: where its entries start in entries_, or kNoPage
+  detail::Table<Entry> entries_;            // the pages, kPageSize entries each
   detail::Table<Entity> dense_;
 };
 
