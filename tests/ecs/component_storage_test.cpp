@@ -218,3 +218,71 @@ TEST_CASE("EmplaceEach keeps the components made before a fill that throws", "[e
   REQUIRE(storage.Get(Entity{300, 0}).value == 2);
   REQUIRE_FALSE(storage.Contains(Entity{301, 0}));
 }
+
+TEST_CASE("An adaptive storage stays packed while its components are few", "[ecs][storage][adaptive]") {
+  ComponentStorage<Health> storage;  // the default: adaptive
+  REQUIRE(storage.Adaptive());
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPacked);
+  for (std::uint32_t i = 0; i < cairn::ecs::kAdaptiveFirstCheck; ++i) storage.Emplace(Entity{i, 1}, static_cast<int>(i), "");
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPacked);  // the check comes with the next one
+}
+
+TEST_CASE("An adaptive storage goes per entity once its components are dense, keeping every value",
+          "[ecs][storage][adaptive]") {
+  const bool bulk = GENERATE(false, true);
+  CAPTURE(bulk);
+  ComponentStorage<Health> storage(cairn::ecs::StorageKind::kAdaptive);
+  // Every index but each tenth, with generations of their own; then more
+  // past the first check.
+  std::vector<Entity> owners;
+  for (std::uint32_t i = 0; owners.size() < 3 * cairn::ecs::kAdaptiveFirstCheck; ++i) {
+    if (i % 10 != 9) owners.push_back(Entity{i, i % 7});
+  }
+  if (bulk) {
+    storage.EmplaceEach(owners, [](Health& health, std::size_t i) {
+      health.value = static_cast<int>(i);
+      health.label = "owner " + std::to_string(i);
+    });
+  } else {
+    for (std::size_t i = 0; i < owners.size(); ++i) {
+      storage.Emplace(owners[i], static_cast<int>(i), "owner " + std::to_string(i));
+    }
+  }
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPerEntity);
+  REQUIRE(storage.Size() == owners.size());
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    const Entity owner = owners[i];
+    REQUIRE(storage.Find(owner) != nullptr);
+    REQUIRE(storage.Get(owner).value == static_cast<int>(i));
+    REQUIRE(storage.Get(owner).label == "owner " + std::to_string(i));
+    REQUIRE(storage.FindData(owner) == storage.Find(owner));
+    REQUIRE_FALSE(storage.Contains(Entity{owner.index, owner.generation + 1}));  // a stale handle
+  }
+  REQUIRE_FALSE(storage.Contains(Entity{9, 9 % 7}));  // an index left out
+  std::size_t visited = 0;
+  storage.ForEachData([&](Entity entity, void* data) {
+    REQUIRE(storage.Find(entity) == data);
+    ++visited;
+  });
+  REQUIRE(visited == owners.size());
+  // It stays per entity however few remain.
+  for (const Entity owner : owners) storage.Remove(owner);
+  REQUIRE(storage.Size() == 0);
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPerEntity);
+  storage.Emplace(Entity{5, 3}, 7, "again");
+  REQUIRE(storage.Get(Entity{5, 3}).value == 7);
+}
+
+TEST_CASE("An adaptive storage of components few entities have stays packed", "[ecs][storage][adaptive]") {
+  struct Big {
+    float values[32] = {};
+  };
+  ComponentStorage<Big> storage(cairn::ecs::StorageKind::kAdaptive);
+  // One entity in eight: records for every index would take four times
+  // the memory of the packed arrays.
+  for (std::uint32_t i = 0; i < 8 * cairn::ecs::kAdaptiveFirstCheck; ++i) storage.Emplace(Entity{8 * i, 0});
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPacked);
+  REQUIRE(storage.Size() == 8 * cairn::ecs::kAdaptiveFirstCheck);
+  REQUIRE(storage.Contains(Entity{8, 0}));
+  REQUIRE_FALSE(storage.Contains(Entity{9, 0}));
+}

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -605,4 +608,103 @@ TEST_CASE("ForEachEntityWith visits every entity whose signature contains the gi
   REQUIRE(with(world.MakeSignature<Mass>()).empty());
   REQUIRE(with(Signature{}) == all);  // the empty signature matches everything, in slot order
   REQUIRE(with(world.MakeSignature<Hierarchy>()).size() == 20);
+}
+
+TEST_CASE("Random adds, removes and destroys agree with a reference model in every storage kind",
+          "[ecs][coordinator][adaptive]") {
+  // Enough entities for an adaptive storage to go per entity part-way
+  // through (and for Velocity, on a third of them, to stay packed longer).
+  const StorageKind kind = GENERATE(StorageKind::kAdaptive, StorageKind::kPacked, StorageKind::kPerEntity);
+  CAPTURE(static_cast<int>(kind));
+  TestWorld world(kWorldSeed);
+  world.RegisterComponent<Position>("Position", kind).Field("x", &Position::x);
+  world.RegisterComponent<Velocity>("Velocity", kind).Field("dx", &Velocity::dx);
+  struct Expected {
+    std::optional<float> x;   // Position
+    std::optional<float> dx;  // Velocity
+  };
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Expected> model;  // by (index, generation)
+  std::vector<Entity> live;
+  std::vector<Entity> dead;
+  std::mt19937 random(20261128);
+  const auto pick = [&](std::size_t count) { return std::uniform_int_distribution<std::size_t>(0, count - 1)(random); };
+  const auto key = [](Entity entity) { return std::pair(entity.index, entity.generation); };
+  for (int step = 0; step < 60'000; ++step) {
+    const std::size_t action = live.empty() ? 0 : pick(10);
+    if (action <= 3) {  // create, mostly with a Position
+      const Entity entity = world.CreateEntity();
+      Expected& expected = model[key(entity)];
+      if (pick(10) < 9) {
+        world.AddComponent<Position>(entity, Position{static_cast<float>(step), 0.0f});
+        expected.x = static_cast<float>(step);
+      }
+      if (pick(3) == 0) {
+        world.AddComponent<Velocity>(entity, Velocity{static_cast<float>(-step)});
+        expected.dx = static_cast<float>(-step);
+      }
+      live.push_back(entity);
+      continue;
+    }
+    const std::size_t at = pick(live.size());
+    const Entity entity = live[at];
+    Expected& expected = model.at(key(entity));
+    if (action == 4) {  // destroy
+      world.DestroyEntity(entity);
+      model.erase(key(entity));
+      live[at] = live.back();
+      live.pop_back();
+      dead.push_back(entity);
+    } else if (action == 5) {  // toggle Position
+      if (expected.x) {
+        world.RemoveComponent<Position>(entity);
+        expected.x.reset();
+      } else {
+        world.AddComponent<Position>(entity, Position{static_cast<float>(step), 1.0f});
+        expected.x = static_cast<float>(step);
+      }
+    } else if (action == 6) {  // toggle Velocity
+      if (expected.dx) {
+        world.RemoveComponent<Velocity>(entity);
+        expected.dx.reset();
+      } else {
+        world.AddComponent<Velocity>(entity, Velocity{static_cast<float>(step)});
+        expected.dx = static_cast<float>(step);
+      }
+    } else {  // read one back
+      const Position* position = world.TryGetComponent<Position>(entity);
+      REQUIRE((position != nullptr) == expected.x.has_value());
+      if (position != nullptr) REQUIRE(position->x == *expected.x);
+    }
+  }
+  if (kind == StorageKind::kAdaptive) {
+    REQUIRE(world.GetStorage<Position>().Kind() == StorageKind::kPerEntity);
+  } else {
+    REQUIRE(world.GetStorage<Position>().Kind() == kind);
+  }
+
+  std::set<std::pair<std::uint32_t, std::uint32_t>> with_both;
+  std::size_t positions = 0;
+  std::size_t velocities = 0;
+  for (const Entity entity : live) {
+    const Expected& expected = model.at(key(entity));
+    REQUIRE(world.HasComponent<Position>(entity) == expected.x.has_value());
+    REQUIRE(world.HasComponent<Velocity>(entity) == expected.dx.has_value());
+    if (expected.x) REQUIRE(world.GetComponent<Position>(entity).x == *expected.x);
+    if (expected.dx) REQUIRE(world.GetComponent<Velocity>(entity).dx == *expected.dx);
+    if (expected.x && expected.dx) with_both.insert(key(entity));
+    positions += expected.x ? 1 : 0;
+    velocities += expected.dx ? 1 : 0;
+  }
+  REQUIRE(world.GetStorage<Position>().Size() == positions);
+  REQUIRE(world.GetStorage<Velocity>().Size() == velocities);
+  std::set<std::pair<std::uint32_t, std::uint32_t>> visited;
+  world.Each<Position, Velocity>([&](Entity entity, Position& position, Velocity& velocity) {
+    REQUIRE(visited.insert(key(entity)).second);
+    REQUIRE(position.x == *model.at(key(entity)).x);
+    REQUIRE(velocity.dx == *model.at(key(entity)).dx);
+  });
+  REQUIRE(visited == with_both);
+  for (const Entity entity : dead) {
+    REQUIRE_THROWS_WITH(world.GetComponent<Position>(entity), Catch::Contains("stale entity handle"));
+  }
 }

@@ -1,6 +1,5 @@
 #pragma once
-// Storage of one component type, in one of two layouts chosen when the type
-// is registered (StorageKind):
+// Storage of one component type, in one of two layouts (StorageKind):
 //
 // - packed: a SparseSet of owners plus a dense array of components kept
 //   parallel to it; removal moves the last component into the hole. Memory
@@ -10,6 +9,14 @@
 //   component) beside the value. A lookup is one access to one record; adding
 //   and removing move nothing. Memory follows the number of entity slots: for
 //   components (nearly) every entity has, such as Hierarchy, Transform, Name.
+//
+// A type is registered with one of them, or (the default) as adaptive: packed
+// while few entities have it, and per entity for good from the moment its
+// records would take no more memory than the packed arrays do (checked
+// whenever the count of components doubles, from kAdaptiveFirstCheck on). A
+// game registering a component most of its entities have then gets the
+// one-access lookup without having to know about layouts, and a component
+// a few entities have still costs memory by its count.
 //
 // Invalidation: an insert may reallocate (every reference to a component of
 // this type may dangle); a packed removal moves the last component into the
@@ -32,6 +39,7 @@ namespace cairn::ecs {
 enum class StorageKind : std::uint8_t {
   kPacked,     // sparse set + dense array
   kPerEntity,  // one record per entity slot
+  kAdaptive,   // packed, then per entity once the components are dense (a choice, never a layout)
 };
 
 // The type-erased face of a storage, used where the type is only known at run
@@ -42,7 +50,9 @@ class IComponentStorage {
  public:
   virtual ~IComponentStorage() = default;
 
+  // The layout now: kPacked or kPerEntity (an adaptive storage starts packed).
   StorageKind Kind() const { return kind_; }
+  bool Adaptive() const { return adaptive_; }
   bool Contains(Entity entity) const { return FindData(entity) != nullptr; }
   // Precondition: Contains(entity). A per-entity record of a trivially
   // destructible type is only unstamped (no call through the vtable).
@@ -119,7 +129,8 @@ class IComponentStorage {
   IComponentStorage(StorageKind kind, std::size_t stride, std::size_t value_offset, bool trivially_destructible)
       : stride_(stride),
         value_offset_(value_offset),
-        kind_(kind),
+        kind_(kind == StorageKind::kAdaptive ? StorageKind::kPacked : kind),
+        adaptive_(kind == StorageKind::kAdaptive),
         trivially_unstamped_(kind == StorageKind::kPerEntity && trivially_destructible) {}
 
   // Remove, for every storage Remove does not handle itself.
@@ -135,9 +146,13 @@ class IComponentStorage {
   std::size_t value_offset_;    // per entity: the value's offset in its record
   std::uint32_t slots_ = 0;     // per entity: records held (entity indices below it); packed: 0
   std::size_t count_ = 0;       // per entity: components held
-  StorageKind kind_;
+  StorageKind kind_;            // the layout now
+  bool adaptive_;               // may go from packed to per entity
   bool trivially_unstamped_;  // per entity, and the value needs no destruction
 };
+
+// An adaptive storage first weighs going per entity at this many components.
+inline constexpr std::size_t kAdaptiveFirstCheck = 4096;
 
 template <typename T>
 class ComponentStorage final : public IComponentStorage {
@@ -148,16 +163,18 @@ class ComponentStorage final : public IComponentStorage {
     T value{};
   };
 
-  explicit ComponentStorage(StorageKind kind = StorageKind::kPacked)
-      : IComponentStorage(kind, kind == StorageKind::kPacked ? sizeof(T) : sizeof(Record), ValueOffset(),
+  explicit ComponentStorage(StorageKind kind = StorageKind::kAdaptive)
+      : IComponentStorage(kind, kind == StorageKind::kPerEntity ? sizeof(Record) : sizeof(T), ValueOffset(),
                           std::is_trivially_destructible_v<T>) {}
 
   // Precondition: the entity has no component of this type.
   template <typename... Args>
   [[gnu::always_inline]] T& Emplace(Entity entity, Args&&... args) {
     if (entity.index >= slots_) [[unlikely]] {  // packed, or past the records
-      if (kind_ == StorageKind::kPacked) return EmplacePacked(entity, Make(std::forward<Args>(args)...));
-      Grow(entity.index);
+      if (kind_ == StorageKind::kPacked && !GoPerEntityIfDense()) {
+        return EmplacePacked(entity, Make(std::forward<Args>(args)...));
+      }
+      if (entity.index >= slots_) Grow(entity.index);
     }
     Record& record = records_[entity.index];
     if constexpr (IsOneT<Args...>) {
@@ -179,16 +196,17 @@ class ComponentStorage final : public IComponentStorage {
   // the components made before it stay (the caller takes them back).
   template <typename Fill>
   [[gnu::always_inline]] void EmplaceEach(std::span<const Entity> entities, Fill&& fill) {
+    std::size_t i = 0;
     if (kind_ == StorageKind::kPacked) {
-      for (std::size_t i = 0; i < entities.size(); ++i) {
+      for (; i < entities.size() && !GoPerEntityIfDense(); ++i) {
         T value{};
         fill(value, i);
         EmplacePacked(entities[i], std::move(value));
       }
-      return;
+      if (i == entities.size()) return;
     }
     try {
-      for (std::size_t i = 0; i < entities.size(); ++i) {
+      for (; i < entities.size(); ++i) {
         const Entity entity = entities[i];
         if (entity.index == records_.size()) {
           records_.emplace_back();
@@ -336,10 +354,43 @@ class ComponentStorage final : public IComponentStorage {
     slots_ = static_cast<std::uint32_t>(records_.size());
   }
 
+  // An adaptive storage, still packed, about to add a component: when the
+  // count has reached the next check, and records for every index up to the
+  // highest owner's would take no more memory than the packed arrays, moves
+  // the components into records and stays per entity. True when it did.
+  [[gnu::always_inline]] bool GoPerEntityIfDense() {
+    if (!adaptive_ || owners_.Size() < next_density_check_) [[likely]] return false;
+    return GoPerEntity();
+  }
+  [[gnu::noinline]] bool GoPerEntity() {
+    next_density_check_ = 2 * owners_.Size();
+    std::uint32_t last_index = 0;
+    for (const Entity owner : owners_) last_index = std::max(last_index, owner.index);
+    const std::size_t record_bytes = (std::size_t{last_index} + 1) * sizeof(Record);
+    const std::size_t packed_bytes = owners_.Bytes() + components_.capacity() * sizeof(T);
+    if (record_bytes > packed_bytes) return false;
+    detail::Table<Record> records(std::size_t{last_index} + 1);
+    for (std::size_t slot = 0; slot < owners_.Size(); ++slot) {
+      const Entity owner = owners_.At(slot);
+      records[owner.index].value = std::move(components_[slot]);
+      records[owner.index].stamp = StampOf(owner);
+    }
+    count_ = owners_.Size();
+    records_ = std::move(records);
+    components_ = {};
+    owners_ = {};
+    kind_ = StorageKind::kPerEntity;
+    stride_ = sizeof(Record);
+    trivially_unstamped_ = std::is_trivially_destructible_v<T>;
+    RecordsMoved();
+    return true;
+  }
+
   static constexpr std::size_t kRecordChunk = 256;
 
   detail::Table<T> components_;    // packed
   detail::Table<Record> records_;  // per entity
+  std::size_t next_density_check_ = kAdaptiveFirstCheck;  // adaptive: the count at which to look again
 };
 
 }  // namespace cairn::ecs

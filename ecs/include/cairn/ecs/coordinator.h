@@ -101,11 +101,13 @@ class Coordinator {
 
   // Registers T under `name` and returns a builder to describe its fields.
   // `storage` picks the layout (component_storage.h): packed for components
-  // some entities have, per entity for those (nearly) every entity has.
+  // some entities have, per entity for those (nearly) every entity has, or
+  // adaptive (the default): packed until the components are dense enough
+  // for records to cost no more memory, per entity from then on.
   // Throws ComponentRegistrationError when T or the name is already
   // registered, or when kMaxComponentTypes types exist.
   template <typename T>
-  ComponentRegistration<T> RegisterComponent(std::string name, StorageKind storage = StorageKind::kPacked);
+  ComponentRegistration<T> RegisterComponent(std::string name, StorageKind storage = StorageKind::kAdaptive);
 
   // Registers a type defined by data (runtime_component.h): the same storage,
   // reflection record, signature bit, events, commands and system membership
