@@ -13,6 +13,7 @@
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/field_codec.h"
+#include "cairn/ecs/sparse_set.h"
 #include "cairn/editor/editor_errors.h"
 #include "cairn/editor/subtree_copy.h"
 
@@ -41,10 +42,12 @@ Entity RequireEntity(const Coordinator& world, EntityId id, std::string_view doi
 std::vector<Entity> RequireEntities(const Coordinator& world, std::span<const EntityId> ids, std::string_view doing) {
   if (ids.empty()) throw ActionError("cannot " + std::string(doing) + ": no entity is selected");
   std::vector<Entity> entities;
-  std::unordered_set<EntityId> seen;
+  ecs::SparseSet seen;  // by entity slot: no hashing, no node per entity
   for (EntityId id : ids) {
     const Entity entity = RequireEntity(world, id, doing);
-    if (seen.insert(id).second) entities.push_back(entity);
+    if (seen.Contains(entity)) continue;
+    seen.Insert(entity);
+    entities.push_back(entity);
   }
   return entities;
 }

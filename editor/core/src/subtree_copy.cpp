@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "cairn/ecs/coordinator.h"
+#include "cairn/ecs/sparse_set.h"
 #include "cairn/serialization/prefab.h"
 
 namespace cairn::editor {
@@ -100,37 +101,45 @@ std::unordered_map<ecs::EntityId, ecs::EntityId> GiveFreshIds(SubtreeRecords& su
 }
 
 std::vector<ecs::Entity> RootMostEntities(const ecs::Coordinator& world, std::span<const ecs::EntityId> ids) {
-  std::unordered_set<ecs::EntityId> listed;
-  for (ecs::EntityId id : ids) {
-    if (!world.FindEntity(id).IsNull()) listed.insert(id);
-  }
-  // For each unlisted entity a walk up has passed: whether a listed entity is
-  // above it. A walk stops at the first entity it knows, so all walks
-  // together pass each entity once: linear, however deep the listed entities
-  // are and however many share their ancestors.
-  std::unordered_map<ecs::EntityId, bool> listed_above;
-  std::vector<ecs::EntityId> passed;
-  std::vector<ecs::Entity> roots;
-  std::unordered_set<ecs::EntityId> taken;
+  // Sets keyed by entity slot, not hashed by id: a selection of a million
+  // entities is then a few paged arrays filled in order, not a million
+  // allocated hash nodes.
+  ecs::SparseSet listed;
   for (ecs::EntityId id : ids) {
     const ecs::Entity entity = world.FindEntity(id);
-    if (entity.IsNull() || !taken.insert(id).second) continue;
+    if (!entity.IsNull() && !listed.Contains(entity)) listed.Insert(entity);
+  }
+  // For each unlisted entity a walk up has passed: whether a listed entity is
+  // above it (by its slot in `walked`). A walk stops at the first entity it
+  // knows, so all walks together pass each entity once: linear, however deep
+  // the listed entities are and however many share their ancestors.
+  ecs::SparseSet walked;
+  std::vector<bool> listed_above;
+  std::vector<ecs::Entity> passed;
+  std::vector<ecs::Entity> roots;
+  ecs::SparseSet taken;
+  for (ecs::EntityId id : ids) {
+    const ecs::Entity entity = world.FindEntity(id);
+    if (entity.IsNull() || taken.Contains(entity)) continue;
+    taken.Insert(entity);
     bool covered = false;
     passed.clear();
     world.ForEachAncestorWhile(entity, [&](ecs::Entity up) {
-      const ecs::EntityId up_id = world.GetEntityId(up);
-      if (listed.contains(up_id)) {
+      if (listed.Contains(up)) {
         covered = true;
         return false;
       }
-      if (const auto known = listed_above.find(up_id); known != listed_above.end()) {
-        covered = known->second;
+      if (const std::uint32_t known = walked.SlotOfLive(up); known != ecs::SparseSet::kNoSlot) {
+        covered = listed_above[known];
         return false;
       }
-      passed.push_back(up_id);
+      passed.push_back(up);
       return true;
     });
-    for (ecs::EntityId up_id : passed) listed_above.emplace(up_id, covered);
+    for (ecs::Entity up : passed) {
+      walked.Insert(up);
+      listed_above.push_back(covered);
+    }
     if (!covered) roots.push_back(entity);
   }
   return roots;
