@@ -70,9 +70,10 @@ void InspectorPanel::RefreshSelectionCache() {
   shared_.clear();
   offered_.clear();
   if (entities_.empty()) return;
-  const auto all_have = [&](ecs::ComponentType type) {
-    return std::all_of(entities_.begin(), entities_.end(), [&](ecs::Entity e) { return world.HasComponent(e, type); });
-  };
+  // The components every selected entity has: one pass over the signatures.
+  ecs::Signature common = world.GetSignature(entities_.front());
+  for (const ecs::Entity entity : entities_) common &= world.GetSignature(entity);
+  const auto all_have = [&common](ecs::ComponentType type) { return common.Test(type); };
   for (ecs::ComponentType type = 0; type < world.ComponentTypeCount(); ++type) {
     if (world.GetComponentInfo(type).ui_accessible && all_have(type)) shared_.push_back(type);
   }

@@ -42,6 +42,12 @@ class Signature {
            (words_[1] & required.words_[1]) == required.words_[1];
   }
 
+  // Keeps only the bits `other` has too.
+  constexpr Signature& operator&=(const Signature& other) {
+    for (std::size_t word = 0; word < kWords; ++word) words_[word] &= other.words_[word];
+    return *this;
+  }
+
   std::size_t Count() const { return std::popcount(words_[0]) + std::popcount(words_[1]); }
 
   // Calls fn(ComponentType) for each set bit, in increasing order.
