@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <random>
 #include <vector>
 
 #include "cairn/editor/selection.h"
@@ -189,4 +192,57 @@ TEST_CASE("A selection's state restores exactly, and only a change bumps the ver
   selection.Restore({});
   CHECK(selection.Empty());
   CHECK(selection.Primary() == cairn::ecs::kNoEntityId);
+}
+
+TEST_CASE("Random clicks keep the selection's order and membership those of a plain list", "[editor][selection]") {
+  // A plain list is the reference: ids in selection order, no duplicates.
+  // Ids collide in the membership table's buckets (many share their low and
+  // high bits), so removals shift runs of them.
+  std::vector<EntityId> universe;
+  for (std::uint64_t i = 1; i <= 400; ++i) universe.push_back(EntityId{i % 7 == 0 ? i << 40 : i * 1024});
+  Selection selection;
+  std::vector<EntityId> model;
+  std::mt19937 random(1128);
+  const auto pick = [&] { return universe[std::uniform_int_distribution<std::size_t>(0, universe.size() - 1)(random)]; };
+  const auto selected = [&](EntityId id) { return std::find(model.begin(), model.end(), id) != model.end(); };
+  for (int step = 0; step < 20'000; ++step) {
+    const EntityId id = pick();
+    switch (std::uniform_int_distribution<int>(0, 9)(random)) {
+      case 0:
+        selection.Select(id);
+        model = {id};
+        break;
+      case 1:
+      case 2:
+        selection.Add(id);
+        if (!selected(id)) model.push_back(id);
+        break;
+      case 3: {
+        std::vector<EntityId> some;
+        for (int i = 0; i < 50; ++i) some.push_back(pick());
+        selection.SelectAll(some);
+        model.clear();
+        for (const EntityId each : some) {
+          if (!selected(each)) model.push_back(each);
+        }
+        break;
+      }
+      case 4:
+        selection.Remove(id);
+        std::erase(model, id);
+        break;
+      default:  // Ctrl+click
+        selection.Toggle(id);
+        if (selected(id)) {
+          std::erase(model, id);
+        } else {
+          model.push_back(id);
+        }
+        break;
+    }
+    REQUIRE(selection.Ids() == model);
+    if (step % 100 == 0) {
+      for (const EntityId each : universe) REQUIRE(selection.Contains(each) == selected(each));
+    }
+  }
 }

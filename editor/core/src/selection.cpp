@@ -7,18 +7,18 @@
 namespace cairn::editor {
 
 void Selection::Insert(ecs::EntityId id) {
-  if (members_.insert(id).second) ids_.push_back(id);
+  if (members_.Insert(id, 0)) ids_.push_back(id);
 }
 
 void Selection::Erase(ecs::EntityId id) {
-  if (members_.erase(id) == 0) return;
+  if (!members_.Erase(id)) return;
   ids_.erase(std::find(ids_.begin(), ids_.end(), id));
   if (primary_ == id) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
 }
 
 void Selection::Select(ecs::EntityId id) {
   ids_.clear();
-  members_.clear();
+  members_.Clear();
   Insert(id);
   primary_ = id;
   anchor_ = id;
@@ -55,7 +55,7 @@ void Selection::SelectRange(ecs::EntityId target, std::span<const ecs::EntityId>
   }
   if (!additive) {
     ids_.clear();
-    members_.clear();
+    members_.Clear();
   }
   const auto first = std::min(anchor_at, target_at);
   const auto last = std::max(anchor_at, target_at);
@@ -66,12 +66,12 @@ void Selection::SelectRange(ecs::EntityId target, std::span<const ecs::EntityId>
 
 void Selection::SelectAll(std::span<const ecs::EntityId> ids) {
   ids_.clear();
-  members_.clear();
+  members_.Clear();
   ids_.reserve(ids.size());
-  members_.reserve(ids.size());
+  members_.Reserve(ids.size());
   for (ecs::EntityId id : ids) Insert(id);
   primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
-  if (!anchor_ || !members_.contains(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
+  if (!anchor_ || !members_.Contains(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
   Changed();
 }
 
@@ -84,7 +84,7 @@ void Selection::Remove(ecs::EntityId id) {
 void Selection::Clear() {
   if (ids_.empty() && !anchor_) return;
   ids_.clear();
-  members_.clear();
+  members_.Clear();
   primary_ = ecs::kNoEntityId;
   anchor_ = ecs::kNoEntityId;
   Changed();
@@ -93,11 +93,11 @@ void Selection::Clear() {
 void Selection::Restore(const SelectionState& state) {
   if (State() == state) return;
   ids_.clear();
-  members_.clear();
+  members_.Clear();
   ids_.reserve(state.ids.size());
-  members_.reserve(state.ids.size());
+  members_.Reserve(state.ids.size());
   for (ecs::EntityId id : state.ids) Insert(id);
-  primary_ = members_.contains(state.primary) ? state.primary : (ids_.empty() ? ecs::kNoEntityId : ids_.back());
+  primary_ = members_.Contains(state.primary) ? state.primary : (ids_.empty() ? ecs::kNoEntityId : ids_.back());
   anchor_ = state.anchor;
   Changed();
 }
@@ -106,11 +106,11 @@ std::size_t Selection::Prune(const ecs::Coordinator& world) {
   const std::size_t before = ids_.size();
   std::erase_if(ids_, [&](ecs::EntityId id) {
     if (!world.FindEntity(id).IsNull()) return false;
-    members_.erase(id);
+    members_.Erase(id);
     return true;
   });
   const std::size_t removed = before - ids_.size();
-  if (primary_ && !members_.contains(primary_)) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
+  if (primary_ && !members_.Contains(primary_)) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
   if (anchor_ && world.FindEntity(anchor_).IsNull()) anchor_ = ecs::kNoEntityId;
   if (removed != 0) Changed();
   return removed;

@@ -11,11 +11,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <unordered_set>
 #include <vector>
 
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/fwd.h"
+#include "cairn/ecs/id_map.h"
 
 namespace cairn::editor {
 
@@ -59,7 +59,7 @@ class Selection {
   SelectionState State() const { return {ids_, primary_, anchor_}; }
   void Restore(const SelectionState& state);
 
-  bool Contains(ecs::EntityId id) const { return members_.contains(id); }
+  bool Contains(ecs::EntityId id) const { return members_.Contains(id); }
   bool Empty() const { return ids_.empty(); }
   std::size_t Count() const { return ids_.size(); }
   // In selection order.
@@ -76,7 +76,7 @@ class Selection {
   void Changed() { ++version_; }
 
   std::vector<ecs::EntityId> ids_;
-  std::unordered_set<ecs::EntityId> members_;
+  ecs::IdMap members_;  // the ids of ids_, for Contains (flat: a million need no node each)
   ecs::EntityId primary_;
   ecs::EntityId anchor_;
   std::uint64_t version_ = 0;
