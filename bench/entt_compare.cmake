@@ -1,13 +1,13 @@
 # cairn_entt_compare: the six ECS workloads of bench/ecs_bench.cpp through
-# Cairn (default packed storage; per-entity storage with and without a
-# system watching the components) and through EnTT's registry, interleaved
-# in rounds in one process, medians printed (docs/PERFORMANCE.md, "Against
-# EnTT, from outside"). EnTT is not a Debian package, so the target exists
-# only when CAIRN_ENTT_INCLUDE_DIR names a folder holding entt/entt.hpp
-# (EnTT's single_include, version 3.16):
+# Cairn (the default, adaptive storage; packed storage; per-entity storage
+# with and without a system watching the components) and through EnTT's
+# registry, interleaved in rounds in one process, medians printed
+# (docs/PERFORMANCE.md, "Against EnTT, from outside"). EnTT is not a Debian
+# package, so the target exists only when CAIRN_ENTT_INCLUDE_DIR names a
+# folder holding entt/entt.hpp (EnTT's single_include, version 3.16):
 #   cmake -B build -DCAIRN_ENTT_INCLUDE_DIR=/path/to/entt/single_include
 #   cmake --build build --target cairn_entt_compare
-#   taskset -c 1 build/bench/cairn_entt_compare 1000000 7
+#   taskset -c 1 build/bench/cairn_entt_compare    # 100,000 then 1,000,000 entities
 set(CAIRN_ENTT_INCLUDE_DIR "" CACHE PATH "EnTT's single_include folder, for cairn_entt_compare")
 if(NOT CAIRN_ENTT_INCLUDE_DIR OR NOT EXISTS "${CAIRN_ENTT_INCLUDE_DIR}/entt/entt.hpp")
   return()
