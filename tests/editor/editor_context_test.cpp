@@ -802,3 +802,28 @@ TEST_CASE("A session in a game project makes its worlds with the project's compo
   context.NewScene();
   CHECK(context.World().FindComponentInfo("Door") == nullptr);
 }
+
+TEST_CASE("An undo that fails keeps its step whole, and applies once the way is clear", "[editor][context]") {
+  // The undo's action is lent to the queue, not copied: a failure must hand
+  // it back with every deleted entity in it.
+  Session s;
+  const std::string opened = DumpWorld(s.World());
+  s.context.Enqueue(actions::Delete(s.World(), Ids({s.scene.lamp})));
+  REQUIRE(s.context.Flush().Succeeded());
+  // Something outside the history takes the deleted entity's id.
+  const ecs::Entity squatter = s.World().CreateEntity(s.scene.lamp);
+  s.context.Undo();
+  const editor::FlushResult failed = s.context.Flush();
+  REQUIRE_FALSE(failed.Succeeded());
+  CHECK_THAT(failed.errors.front(), Catch::Contains("cannot undo 'Delete 'Lamp''"));
+  CHECK(s.context.GetHistory().UndoCount() == 1);
+  CHECK(s.context.GetHistory().UndoName() == "Delete 'Lamp'");
+
+  s.World().DestroyEntity(squatter);
+  s.context.Undo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(DumpWorld(s.World()) == opened);
+  s.context.Redo();
+  REQUIRE(s.context.Flush().Succeeded());
+  CHECK(s.World().FindEntity(s.scene.lamp).IsNull());
+}

@@ -669,7 +669,7 @@ void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& res
   }
   const bool undo = request == HistoryRequest::kUndo;
   const std::string name = undo ? history_.UndoName() : history_.RedoName();
-  const auto apply = [this](const ecs::Action& action) { return ApplyNow(action); };
+  const auto apply = [this](ecs::Action& action) { return ApplyNow(action); };
   const auto project = [this, &name](const ProjectStep& step, bool back) { ApplyProjectStep(step, back, name); };
   const auto files = [this](const FileStep& file, bool back) { WriteFileStep(file, back); };
   try {
@@ -684,12 +684,13 @@ void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& res
   }
 }
 
-ecs::Action EditorContext::ApplyNow(const ecs::Action& action) {
-  queue_.Enqueue(action);
+ecs::Action EditorContext::ApplyNow(ecs::Action& action) {
+  queue_.Enqueue(std::move(action));
   std::vector<ecs::ActionResult> applied = queue_.Flush(*world_);
   ecs::ActionResult& outcome = applied.front();
+  action = std::move(outcome.action);  // the queue hands back what it was given
   if (!outcome.Succeeded()) throw ecs::CommandError(*outcome.error);
-  JournalApplied(outcome.action);
+  JournalApplied(action);
   return std::move(outcome.inverse);
 }
 

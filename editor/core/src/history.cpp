@@ -70,7 +70,7 @@ namespace {
 // Writes the entry's files to one side (in order; back to `before` in
 // reverse order), then applies `action`. Whatever fails puts back what was
 // done and rethrows.
-ecs::Action ApplySceneStep(const HistoryEntry& entry, const ecs::Action& action, bool undo,
+ecs::Action ApplySceneStep(const HistoryEntry& entry, ecs::Action& action, bool undo,
                            const History::ApplyFn& apply, const History::FileFn& write) {
   if (entry.files.empty()) return apply(action);
   if (!write) {

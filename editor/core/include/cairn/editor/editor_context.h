@@ -416,7 +416,8 @@ class EditorContext {
   // After a project step: the journal again, from a snapshot of the scene.
   void RestartJournal(const std::string& step);
   // Applies one action through the queue and journals it; throws CommandError.
-  ecs::Action ApplyNow(const ecs::Action& action);
+  // The action goes through the queue and comes back as it was (History::ApplyFn).
+  ecs::Action ApplyNow(ecs::Action& action);
   // A history step's file, to its `before` side (undo) or its `after` side
   // (History::FileFn); the prefabs are read again afterwards.
   void WriteFileStep(const FileStep& file, bool undo);

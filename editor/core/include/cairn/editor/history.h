@@ -99,8 +99,10 @@ struct HistoryEntry {
 class History {
  public:
   // Applies an action and returns its inverse; throws when it fails (after
-  // rolling back), which leaves the history unchanged.
-  using ApplyFn = std::function<ecs::Action(const ecs::Action&)>;
+  // rolling back), which leaves the history unchanged. The action is lent,
+  // not copied (an undo of a big delete holds every deleted entity): the
+  // function may move from it but gives it back as it was, applied or not.
+  using ApplyFn = std::function<ecs::Action(ecs::Action&)>;
   // Applies a project step: back to its `before` side (undo) or forward to
   // its `after` side. Throws when it fails, having changed nothing, which
   // leaves the history unchanged.
