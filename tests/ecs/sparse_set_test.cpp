@@ -164,3 +164,15 @@ TEST_CASE("Random inserts and erases keep the set exact and hole-free", "[ecs][s
   std::sort(dense.begin(), dense.end());
   REQUIRE(dense == std::vector<std::uint32_t>(reference.begin(), reference.end()));
 }
+
+TEST_CASE("TryInsert adds an entity once and refuses another of the same index", "[ecs][sparse_set]") {
+  SparseSet set;
+  REQUIRE(set.TryInsert(Entity{5, 1}));
+  REQUIRE_FALSE(set.TryInsert(Entity{5, 1}));
+  REQUIRE_FALSE(set.TryInsert(Entity{5, 2}));  // a stale or newer handle of the same slot
+  REQUIRE(set.TryInsert(Entity{70000, 0}));    // on a page of its own
+  REQUIRE(set.Size() == 2);
+  REQUIRE(set.Contains(Entity{5, 1}));
+  REQUIRE_FALSE(set.Contains(Entity{5, 2}));
+  REQUIRE(set.SlotOf(70000) == 1);
+}

@@ -45,9 +45,7 @@ std::vector<Entity> RequireEntities(const Coordinator& world, std::span<const En
   ecs::SparseSet seen;  // by entity slot: no hashing, no node per entity
   for (EntityId id : ids) {
     const Entity entity = RequireEntity(world, id, doing);
-    if (seen.Contains(entity)) continue;
-    seen.Insert(entity);
-    entities.push_back(entity);
+    if (seen.TryInsert(entity)) entities.push_back(entity);
   }
   return entities;
 }

@@ -107,7 +107,7 @@ std::vector<ecs::Entity> RootMostEntities(const ecs::Coordinator& world, std::sp
   ecs::SparseSet listed;
   for (ecs::EntityId id : ids) {
     const ecs::Entity entity = world.FindEntity(id);
-    if (!entity.IsNull() && !listed.Contains(entity)) listed.Insert(entity);
+    if (!entity.IsNull()) listed.TryInsert(entity);
   }
   // For each unlisted entity a walk up has passed: whether a listed entity is
   // above it (by its slot in `walked`). A walk stops at the first entity it
@@ -120,8 +120,7 @@ std::vector<ecs::Entity> RootMostEntities(const ecs::Coordinator& world, std::sp
   ecs::SparseSet taken;
   for (ecs::EntityId id : ids) {
     const ecs::Entity entity = world.FindEntity(id);
-    if (entity.IsNull() || taken.Contains(entity)) continue;
-    taken.Insert(entity);
+    if (entity.IsNull() || !taken.TryInsert(entity)) continue;
     bool covered = false;
     passed.clear();
     world.ForEachAncestorWhile(entity, [&](ecs::Entity up) {

@@ -9,8 +9,8 @@
 // The sparse pages live one after another in one table, in the order they
 // were first needed, found through a small array of page starts: only the
 // pages some entity uses take memory, and at scale they lie on huge pages
-// (detail::Table), so a random lookup misses the cache once, not the TLB
-// as well.
+// (detail::Table): a random lookup needs one TLB entry per 2 MiB of pages
+// rather than one per 4 KiB.
 //
 // Invalidation: Insert may reallocate the dense array; Erase moves the last
 // dense element into the erased slot (swap-and-pop). Iterators, pointers and
@@ -19,7 +19,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <vector>
 
 #include "cairn/ecs/entity.h"
@@ -59,6 +58,14 @@ class SparseSet {
     SparseRef(entity.index) = Entry{slot, entity.generation};
     dense_.push_back(entity);
     return slot;
+  }
+
+  // Insert, unless an entity of the same index is in the set already (this
+  // handle or a stale one); true when it was added.
+  bool TryInsert(Entity entity) {
+    if (SlotOf(entity.index) != kNoSlot) return false;
+    Insert(entity);
+    return true;
   }
 
   // Removes the entity by moving the last dense element into its slot.
