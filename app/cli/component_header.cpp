@@ -125,13 +125,6 @@ std::optional<std::string> PascalCase(std::string_view text) {
   return out;
 }
 
-// A name in a message, quoted as the project file writes it (UTF-8 as is).
-std::string Quoted(std::string_view text) {
-  std::string quoted;
-  serialization::AppendString(quoted, text);
-  return quoted;
-}
-
 // The C++ names the header gives one enum field.
 struct EnumNames {
   std::string type;                      // "Mode"
@@ -180,16 +173,17 @@ class HeaderPlanner {
   }
 
   void CheckComponentName(const RuntimeComponentDefinition& component, const std::string& pointer) {
-    const std::string subject = "cannot generate C++ for component " + Quoted(component.name) + ": ";
+    const std::string subject = "cannot generate C++ for component " + serialization::Quoted(component.name) + ": ";
     const std::string_view taken = component.name == kRegistrationFunction      ? "the generated registration function"
                                    : component.name == kModuleDescriptorFunction ? "the generated module descriptor function"
                                    : component.name == kModuleComponentsName     ? "the generated fingerprint table"
                                                                                  : "";
     if (!taken.empty()) {
-      Error(pointer + "/name",
-            subject + Quoted(component.name) + " is the name of " + std::string(taken) + "; rename the component");
+      Error(pointer + "/name", subject + serialization::Quoted(component.name) + " is the name of " +
+                                   std::string(taken) + "; rename the component");
     } else if (const auto problem = CppNameProblem(component.name)) {
-      Error(pointer + "/name", subject + Quoted(component.name) + " " + *problem + "; rename the component");
+      Error(pointer + "/name",
+            subject + serialization::Quoted(component.name) + " " + *problem + "; rename the component");
     }
   }
 
@@ -198,7 +192,7 @@ class HeaderPlanner {
     const RuntimeFieldDefinition& field = component.fields[index];
     const std::string subject = "cannot generate C++ for field " + component.name + "." + field.name + ": ";
     if (const auto problem = CppNameProblem(field.name)) {
-      Error(pointer + "/name", subject + Quoted(field.name) + " " + *problem + "; rename the field");
+      Error(pointer + "/name", subject + serialization::Quoted(field.name) + " " + *problem + "; rename the field");
     } else if (field.name == component.name) {
       Error(pointer + "/name", subject + "a member cannot have the name of its struct; rename the field");
     }
@@ -209,18 +203,18 @@ class HeaderPlanner {
     const auto same_type = std::find_if(enums.begin(), enums.begin() + static_cast<std::ptrdiff_t>(index),
                                         [&](const EnumNames& earlier) { return earlier.type == type; });
     if (!type || type->empty() || IsAsciiDigit(type->front()) || CppNameProblem(*type)) {
-      Error(pointer + "/name", subject + "cannot make the name of its enum type from " + Quoted(field.name) +
-                                   " (an ASCII letter first); rename the field");
+      Error(pointer + "/name", subject + "cannot make the name of its enum type from " +
+                                   serialization::Quoted(field.name) + " (an ASCII letter first); rename the field");
     } else if (*type == component.name) {
-      Error(pointer + "/name", subject + "its enum type would be named " + Quoted(*type) +
+      Error(pointer + "/name", subject + "its enum type would be named " + serialization::Quoted(*type) +
                                    ", the name of the struct; rename the field");
     } else if (const auto other = std::find_if(component.fields.begin(), component.fields.end(), clash);
                other != component.fields.end()) {
-      Error(pointer + "/name", subject + "its enum type would be named " + Quoted(*type) + ", as is field " +
-                                   component.name + "." + other->name + "; rename one of them");
+      Error(pointer + "/name", subject + "its enum type would be named " + serialization::Quoted(*type) +
+                                   ", as is field " + component.name + "." + other->name + "; rename one of them");
     } else if (same_type != enums.begin() + static_cast<std::ptrdiff_t>(index)) {
       const std::size_t earlier = static_cast<std::size_t>(same_type - enums.begin());
-      Error(pointer + "/name", subject + "its enum type would be named " + Quoted(*type) +
+      Error(pointer + "/name", subject + "its enum type would be named " + serialization::Quoted(*type) +
                                    ", as is the type of field " + component.name + "." +
                                    component.fields[earlier].name + "; rename one of them");
     }
@@ -231,15 +225,17 @@ class HeaderPlanner {
       const std::optional<std::string> words = PascalCase(value);
       std::string enumerator = "k" + words.value_or("");
       if (!words) {
-        Error(value_pointer, subject + "value " + Quoted(value) +
+        Error(value_pointer, subject + "value " + serialization::Quoted(value) +
                                  " has characters outside ASCII, which a C++ enumerator cannot spell");
       } else if (words->empty()) {
-        Error(value_pointer, subject + "value " + Quoted(value) + " has no letter or digit to make an enumerator of");
+        Error(value_pointer,
+              subject + "value " + serialization::Quoted(value) + " has no letter or digit to make an enumerator of");
       } else {
         for (std::size_t earlier = 0; earlier < v; ++earlier) {
           if (enums[index].enumerators[earlier] != enumerator) continue;
-          Error(value_pointer, subject + "values " + Quoted(field.enum_names[earlier]) + " and " + Quoted(value) +
-                                   " would both be the enumerator " + enumerator + "; rename one of them");
+          Error(value_pointer, subject + "values " + serialization::Quoted(field.enum_names[earlier]) + " and " +
+                                   serialization::Quoted(value) + " would both be the enumerator " + enumerator +
+                                   "; rename one of them");
         }
       }
       enums[index].enumerators.push_back(std::move(enumerator));
@@ -466,7 +462,7 @@ std::optional<std::string> NamespaceProblem(std::string_view namespace_name) {
     if (part.empty() || part.find(':') != std::string_view::npos) {
       return "expected names joined by \"::\", such as game or mygame::components";
     }
-    if (const auto problem = CppNameProblem(part)) return Quoted(part) + " " + *problem;
+    if (const auto problem = CppNameProblem(part)) return serialization::Quoted(part) + " " + *problem;
     if (begin == 0 && (part == "std" || part == "cairn" || part == "glm")) {
       return "the namespace " + std::string(part) + " is not the game's (the header uses ::" + std::string(part) + ")";
     }
@@ -479,7 +475,7 @@ ComponentHeaderResult GenerateComponentHeader(const serialization::Project& proj
   ComponentHeaderResult result;
   if (const auto problem = NamespaceProblem(namespace_name)) {
     result.diagnostics.push_back(Diagnostic{Diagnostic::Severity::kError, "",
-                                            "cannot use the namespace " + Quoted(namespace_name) + ": " + *problem});
+                                            "cannot use the namespace " + serialization::Quoted(namespace_name) + ": " + *problem});
     return result;
   }
   const std::vector<ComponentPlan> plans = HeaderPlanner(result.diagnostics).Plan(project);

@@ -5,15 +5,11 @@
 #include <utility>
 
 #include "cairn/ecs/components/name.h"
+#include "merge_values.h"
 
 namespace cairn::serialization::detail {
 
 namespace {
-
-const Document& EmptyObject() {
-  static const Document empty = Document::object();
-  return empty;
-}
 
 constexpr std::size_t kLongestShownValue = 80;
 

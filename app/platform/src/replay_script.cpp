@@ -18,12 +18,11 @@ namespace cairn::platform {
 namespace {
 
 using Args = std::span<const std::string>;
+using detail::Quoted;
 
 // Every argument error below is a std::invalid_argument whose message the
 // parser prefixes with "source:line: verb: ".
 [[noreturn]] void Bad(const std::string& message) { throw std::invalid_argument(message); }
-
-std::string Quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 constexpr int kMaxDragSteps = 600;
 constexpr int kMaxWaitFrames = 1'000'000;

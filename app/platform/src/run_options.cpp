@@ -9,6 +9,8 @@
 namespace cairn::platform {
 namespace {
 
+using detail::Quoted;
+
 // An option and, when it takes one, the name of its value in messages.
 struct OptionSpec {
   std::string_view name;
@@ -32,8 +34,6 @@ const OptionSpec* FindOption(std::string_view name) {
   }
   return nullptr;
 }
-
-std::string Quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 // Parses "1280x720" into options.width/height; returns an error or "".
 std::string ParseSize(std::string_view value, RunOptions& options) {

@@ -40,4 +40,6 @@ std::string FormatFloat(float value) {
   return std::string(buffer.data(), end);
 }
 
+std::string Quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
 }  // namespace cairn::platform::detail

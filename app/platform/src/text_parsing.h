@@ -21,4 +21,7 @@ std::string AsciiLower(std::string_view text);
 // Shortest text that reads back as the same float.
 std::string FormatFloat(float value);
 
+// `text` in single quotes, for messages: 'Ctrl+S'.
+std::string Quoted(std::string_view text);
+
 }  // namespace cairn::platform::detail

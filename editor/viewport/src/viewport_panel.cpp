@@ -64,23 +64,23 @@ bool SameDelta(const render::GizmoDelta& a, const render::GizmoDelta& b) {
   return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
 }
 
-// Imported meshes go to the viewport's renderer.
-class RendererUploader final : public MeshUploader {
- public:
-  explicit RendererUploader(render::Renderer& renderer) : renderer_(renderer) {}
-  render::MeshAssetId Upload(const render::MeshAsset& mesh) override { return renderer_.AddMesh(mesh); }
-  void Remove(render::MeshAssetId mesh) override { renderer_.RemoveMesh(mesh); }
-
- private:
-  render::Renderer& renderer_;
-};
-
 }  // namespace
 
 // The panel's state between frames. Draw runs its steps in this order:
 // input and camera, world matrices, gizmo (and the actions of a drag), the
 // click against last frame's image, then the new frame.
 struct ViewportPanel::Impl {
+  // Imported meshes go to the viewport's renderer.
+  class RendererUploader final : public MeshUploader {
+   public:
+    explicit RendererUploader(render::Renderer& renderer) : renderer_(renderer) {}
+    render::MeshAssetId Upload(const render::MeshAsset& mesh) override { return renderer_.AddMesh(mesh); }
+    void Remove(render::MeshAssetId mesh) override { renderer_.RemoveMesh(mesh); }
+
+   private:
+    render::Renderer& renderer_;
+  };
+
   render::Renderer renderer;
   RendererUploader uploader{renderer};
   AssetMeshes assets;
