@@ -23,6 +23,10 @@ add_executable(cairn_module_bench
 target_include_directories(cairn_module_bench PRIVATE "${CMAKE_CURRENT_LIST_DIR}" "${header_dir}")
 target_link_libraries(cairn_module_bench PRIVATE cairn::modules benchmark::benchmark)
 target_compile_options(cairn_module_bench PRIVATE -O2)
+# The game's systems.cpp is written as a file of its own (its usings and
+# helpers are the game's): it is not batched with the benchmark's sources.
+set_source_files_properties("${gatehouse}/systems.cpp" TARGET_DIRECTORY cairn_module_bench
+  PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 target_compile_definitions(cairn_module_bench PRIVATE
   CAIRN_BENCH_MODULE="$<TARGET_FILE:bench_gatehouse>"
   CAIRN_GATEHOUSE_PROJECT="${gatehouse}/cairn.project.json")

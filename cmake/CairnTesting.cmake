@@ -12,16 +12,25 @@ set(CAIRN_TEST_PRECOMPILED_HEADERS
   <algorithm> <cstdint> <filesystem> <functional> <map> <memory> <optional> <set> <string> <string_view>
   <vector>)
 
-# cairn_add_test_suite(<name> SOURCES <files...> LIBS <targets...>)
+# cairn_add_test_suite(<name> SOURCES <files...> [ALONE <files...>] LIBS <targets...>)
 # Builds one Catch2 executable and registers each of its cases with CTest.
+# The ALONE sources are compiled each on its own, not in a batch (below).
 function(cairn_add_test_suite name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
-  add_executable(${name} ${ARG_SOURCES})
+  cmake_parse_arguments(ARG "" "" "SOURCES;ALONE;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES} ${ARG_ALONE})
+  if(ARG_ALONE)
+    set_source_files_properties(${ARG_ALONE} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  endif()
   target_link_libraries(${name} PRIVATE cairn_test_main ${ARG_LIBS})
   cairn_set_warnings(${name})
   # Most test files include Catch2 and nlohmann/json, whose parsing is most of
   # an unoptimised test file's compile time: parse them once per suite.
   target_precompile_headers(${name} PRIVATE ${CAIRN_TEST_PRECOMPILED_HEADERS})
+  # The cases' own code is the rest: compiled in batches, as the libraries
+  # are (CAIRN_UNITY_BUILD). A file whose helpers share names with another
+  # file's of the same suite (each in its anonymous namespace) is listed
+  # ALONE.
+  set_target_properties(${name} PROPERTIES UNITY_BUILD ${CAIRN_UNITY_BUILD} UNITY_BUILD_BATCH_SIZE 8)
   catch_discover_tests(${name}
     TEST_PREFIX "${name}:"
     PROPERTIES ENVIRONMENT "CAIRN_SOURCE_DIR=${PROJECT_SOURCE_DIR};CAIRN_BINARY_DIR=${PROJECT_BINARY_DIR}")

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake pkg-config git
+  build-essential cmake ninja-build pkg-config git
   libglfw3-dev libglm-dev nlohmann-json3-dev catch2 libimgui-dev libstb-dev libtinygltf-dev
   libgl1-mesa-dri fonts-dejavu-core
   python3 python3-glad python3-jsonschema libbenchmark-dev
