@@ -1,11 +1,11 @@
 #include "cairn/ecs/command.h"
 
-#include <unordered_set>
-
 #include "cairn/ecs/components/name.h"
 #include "cairn/ecs/components/transform.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/ecs/field_codec.h"
+#include "cairn/ecs/id_map.h"
+#include "cairn/ecs/signature.h"
 
 namespace cairn::ecs {
 
@@ -29,6 +29,12 @@ struct CommandApplier {
   }
 
   Entity RequireParent(EntityId parent) const { return parent ? Require(parent, "parent entity") : kNullEntity; }
+
+  // How far ahead of the record being checked a restore asks for values.
+  static constexpr std::size_t kRecordsAhead = 8;
+  static void PrefetchValues(const EntityRecord& record) {
+    for (const ComponentValue& value : record.components) __builtin_prefetch(value.Data());
+  }
 
   // A value that could not be saved (a NaN, an infinity, an unnamed enum
   // value, a quaternion that is not a rotation) never enters the world.
@@ -57,44 +63,59 @@ struct CommandApplier {
   }
 
   std::vector<Command> operator()(const RestoreSubtreeCommand& command) const {
-    if (command.records.empty()) throw CommandError("restore subtree: no entities given");
-    std::unordered_set<EntityId> ids;
-    for (const EntityRecord& record : command.records) {
+    const std::vector<EntityRecord>& records = command.records;
+    if (records.empty()) throw CommandError("restore subtree: no entities given");
+    IdMap ids;  // the ids restored so far, to their records
+    ids.Reserve(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      // A snapshot undone long after it was taken is out of cache: while
+      // checking this record, ask for the value lists of records further
+      // ahead, and for the values of those whose lists should have arrived.
+      if (i + 2 * kRecordsAhead < records.size()) __builtin_prefetch(records[i + 2 * kRecordsAhead].components.data());
+      if (i + kRecordsAhead < records.size()) PrefetchValues(records[i + kRecordsAhead]);
+      const EntityRecord& record = records[i];
       if (!record.id) throw CommandError("restore subtree: an entity has id 0000000000000000");
       if (!world.FindEntity(record.id).IsNull()) {
         throw CommandError("restore subtree: " + world.DescribeEntity(world.FindEntity(record.id)) + " already exists");
       }
-      if (&record != &command.records.front() && !ids.contains(record.parent)) {
+      if (i != 0 && !ids.Contains(record.parent)) {
         throw CommandError("restore subtree: entity " + ToHex(record.id) + " names parent " + ParentText(record.parent) +
                            ", which is not restored before it");
       }
-      if (!ids.insert(record.id).second) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
-      std::unordered_set<ComponentType> types;
+      if (!ids.Insert(record.id, static_cast<std::uint32_t>(i))) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
+      Signature types;
       for (const ComponentValue& value : record.components) {
         RequireStorable(value, [&record] { return "restore subtree: entity " + ToHex(record.id); });
-        if (!types.insert(world.ResolveComponentType(value)).second) {
+        const ComponentType type = world.ResolveComponentType(value);
+        if (types.Test(type)) {
           throw CommandError("restore subtree: entity " + ToHex(record.id) + " lists component " + value.Name() +
                              " twice");
         }
+        types.Set(type);
       }
     }
-    const Entity root_parent = RequireParent(command.records.front().parent);
+    const Entity root_parent = RequireParent(records.front().parent);
     // Everything checkable is checked; should a component still refuse to be
     // added, the entities created so far are destroyed again.
-    world.ReserveEntities(world.EntityCount() + command.records.size());
+    world.ReserveEntities(world.EntityCount() + records.size());
+    std::vector<Entity> created;  // by record; a parent is found here, not in the world's id index
+    created.reserve(records.size());
     try {
-      for (const EntityRecord& record : command.records) {
+      for (const EntityRecord& record : records) {
         const Entity entity = world.CreateEntity(record.id);
-        const Entity parent = &record == &command.records.front() ? root_parent : world.FindEntity(record.parent);
+        const Entity parent = created.empty() ? root_parent : created[ids.Find(record.parent)];
+        created.push_back(entity);
         world.SetParentAt(entity, parent, record.position);
         for (const ComponentValue& value : record.components) world.AddComponentValue(entity, value);
       }
     } catch (...) {
-      const Entity created_root = world.FindEntity(command.records.front().id);
-      if (!created_root.IsNull()) world.DestroyEntityAndChildren(created_root);
+      // Leaves first, so that each is destroyed alone, placed or not.
+      for (auto entity = created.rbegin(); entity != created.rend(); ++entity) {
+        if (world.IsAlive(*entity)) world.DestroyEntity(*entity);
+      }
       throw;
     }
-    return {DestroySubtreeCommand{command.records.front().id}};
+    return {DestroySubtreeCommand{records.front().id}};
   }
 
   std::vector<Command> operator()(const AddComponentCommand& command) const {

@@ -238,6 +238,23 @@ TEST_CASE("A restore that fails on a record's components changes nothing", "[ecs
   CHECK(world.FindEntity(EntityId{0x1}).IsNull());
 }
 
+// A value the checks before any change do not refuse (a Hierarchy, which
+// every entity already has) is refused while the entities are made: every
+// entity made so far is destroyed again.
+TEST_CASE("A restore refused half-way destroys every entity it made", "[ecs][command]") {
+  TestWorld world(kWorldSeed);
+  BuildCommandScene(world);
+  const std::string before = DumpWorld(world);
+  const RestoreSubtreeCommand restore{{
+      EntityRecord{EntityId{0x1}, kC, 0, {ValueOf(world, Name{"one"})}},
+      EntityRecord{EntityId{0x2}, EntityId{0x1}, 0, {ValueOf(world, Name{"two"})}},
+      EntityRecord{EntityId{0x3}, EntityId{0x2}, 0, {ValueOf(world, Name{"three"}), ValueOf(world, Hierarchy{})}},
+  }};
+  CHECK_THROWS_WITH(ApplyCommand(world, restore), "entity 0000000000000003 (three) already has component Hierarchy");
+  CHECK(DumpWorld(world) == before);
+  for (const std::uint64_t id : {0x1u, 0x2u, 0x3u}) CHECK(world.FindEntity(EntityId{id}).IsNull());
+}
+
 TEST_CASE("AddComponentCommand adds a copy of the value, its inverse removes it", "[ecs][command]") {
   TestWorld world(kWorldSeed);
   BuildCommandScene(world);
