@@ -30,12 +30,6 @@ struct CommandApplier {
 
   Entity RequireParent(EntityId parent) const { return parent ? Require(parent, "parent entity") : kNullEntity; }
 
-  // How far ahead of the record being checked a restore asks for values.
-  static constexpr std::size_t kRecordsAhead = 8;
-  static void PrefetchValues(const EntityRecord& record) {
-    for (const ComponentValue& value : record.components) __builtin_prefetch(value.Data());
-  }
-
   // A value that could not be saved (a NaN, an infinity, an unnamed enum
   // value, a quaternion that is not a rotation) never enters the world.
   // `whose` names the value's owner for the error, and is only asked then:
@@ -68,11 +62,6 @@ struct CommandApplier {
     IdMap ids;  // the ids restored so far, to their records
     ids.Reserve(records.size());
     for (std::size_t i = 0; i < records.size(); ++i) {
-      // A snapshot undone long after it was taken is out of cache: while
-      // checking this record, ask for the value lists of records further
-      // ahead, and for the values of those whose lists should have arrived.
-      if (i + 2 * kRecordsAhead < records.size()) __builtin_prefetch(records[i + 2 * kRecordsAhead].components.data());
-      if (i + kRecordsAhead < records.size()) PrefetchValues(records[i + kRecordsAhead]);
       const EntityRecord& record = records[i];
       if (!record.id) throw CommandError("restore subtree: an entity has id 0000000000000000");
       if (!world.FindEntity(record.id).IsNull()) {
@@ -82,7 +71,9 @@ struct CommandApplier {
         throw CommandError("restore subtree: entity " + ToHex(record.id) + " names parent " + ParentText(record.parent) +
                            ", which is not restored before it");
       }
-      if (!ids.Insert(record.id, static_cast<std::uint32_t>(i))) throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
+      if (!ids.Insert(record.id, static_cast<std::uint32_t>(i))) {
+        throw CommandError("restore subtree: id " + ToHex(record.id) + " appears twice");
+      }
       Signature types;
       for (const ComponentValue& value : record.components) {
         RequireStorable(value, [&record] { return "restore subtree: entity " + ToHex(record.id); });
