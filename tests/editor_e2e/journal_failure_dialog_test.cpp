@@ -19,16 +19,8 @@ namespace ecs = cairn::ecs;
 
 namespace {
 
-constexpr const char* kEmptyScene = R"({"format": "cairn.scene", "version": 1, "entities": []})";
 // Frames of 1/60 s: the journal's longest retry interval and a little more.
 constexpr int kLongestRetryFrames = 8 * 60 + 10;
-
-bool HasLog(HeadlessEditor& editor, const std::string& text) {
-  for (const auto& entry : editor.Context().Log().Entries()) {
-    if (entry.text.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
 
 // An editor on `scene` whose journal writes go to `disk`.
 struct FailingJournalSession {

@@ -12,6 +12,17 @@
 
 namespace cairn::editor::testing {
 
+// A scene file with no entities.
+inline constexpr const char* kEmptyScene = R"({"format": "cairn.scene", "version": 1, "entities": []})";
+
+// True when a line of the editor's log contains `text`.
+inline bool HasLog(HeadlessEditor& editor, const std::string& text) {
+  for (const auto& entry : editor.Context().Log().Entries()) {
+    if (entry.text.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // Creates a cube named `name` under `parent`, selects it and applies it.
 inline ecs::EntityId CreateCube(HeadlessEditor& editor, const std::string& name,
                                 ecs::EntityId parent = ecs::kNoEntityId) {

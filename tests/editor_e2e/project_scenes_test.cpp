@@ -82,13 +82,6 @@ HeadlessEditor::Options Tall(HeadlessEditor::Options options = {}) {
   return options;
 }
 
-bool HasLog(HeadlessEditor& editor, const std::string& text) {
-  for (const auto& entry : editor.Context().Log().Entries()) {
-    if (entry.text.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
-
 ecs::PlainValue DoorField(HeadlessEditor& editor, const std::string& field) {
   const ecs::Coordinator& world = editor.Context().World();
   const ecs::ComponentInfo* door = world.FindComponentInfo("Door");

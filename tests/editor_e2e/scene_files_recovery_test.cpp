@@ -17,15 +17,6 @@ namespace ecs = cairn::ecs;
 
 namespace {
 
-constexpr const char* kEmptyScene = R"({"format": "cairn.scene", "version": 1, "entities": []})";
-
-bool HasLog(HeadlessEditor& editor, const std::string& text) {
-  for (const auto& entry : editor.Context().Log().Entries()) {
-    if (entry.text.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
-
 bool Drawn(const std::string& widget) { return GlobalWidgetMap().Boxes().count(widget) > 0; }
 
 // The journal's lines: the header, then one per entry.

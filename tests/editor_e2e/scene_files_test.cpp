@@ -31,15 +31,6 @@ namespace ecs = cairn::ecs;
 
 namespace {
 
-constexpr const char* kEmptyScene = R"({"format": "cairn.scene", "version": 1, "entities": []})";
-
-bool HasLog(HeadlessEditor& editor, const std::string& text) {
-  for (const auto& entry : editor.Context().Log().Entries()) {
-    if (entry.text.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
-
 std::string SaveWithCtrlS(HeadlessEditor& editor) {
   editor.Key(GLFW_KEY_S, true);
   editor.Frames(2);
