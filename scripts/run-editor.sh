@@ -7,7 +7,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup-deps.sh"
 
 build_dir="${CAIRN_BUILD_DIR:-$root/build}"
-cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+"$root/scripts/configure.sh" "$build_dir"
 cmake --build "$build_dir" -j "$(nproc)" --target cairn-editor
 
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then

@@ -23,12 +23,7 @@ build_dir="${CAIRN_BUILD_DIR:-$default_dir}"
 werror="${CAIRN_WERROR:-$([ -n "${CI:-}" ] && echo ON || echo OFF)}"
 jobs="${CAIRN_JOBS:-$(nproc)}"
 
-# Ninja starts a target's compiles before the libraries it links are done,
-# which keeps both cores busy; a folder configured before keeps its generator.
-generator=()
-if [ ! -f "$build_dir/CMakeCache.txt" ]; then generator=(-G Ninja); fi
-cmake -S "$root" -B "$build_dir" "${generator[@]}" \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+"$root/scripts/configure.sh" "$build_dir" \
   -DCAIRN_SANITIZE="$sanitize" \
   -DCAIRN_WERROR="$werror" \
   -DCAIRN_BUILD_BENCH="$bench"
