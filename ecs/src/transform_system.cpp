@@ -85,6 +85,13 @@ void TransformSystem::Update(Coordinator& coordinator, float) {
     if (covered) continue;
     RecomputeSubtree(entity, parent.IsNull() ? glm::mat4(1.0f) : world_[parent.index]);
   }
+  // The list keeps its memory: the next big edit (the undo of a delete of
+  // a million entities) marks as many again, and would otherwise grow the
+  // list by doubling into fresh memory, each page zeroed by the OS first.
+  if (dirty_list_.empty()) {
+    pending.clear();
+    dirty_list_.swap(pending);
+  }
 }
 
 void TransformSystem::RecomputeSubtree(Entity root, const glm::mat4& parent_world) {

@@ -307,6 +307,36 @@ TEST_CASE("A slot recycled while its old entity was dirty gets the new entity's 
   CHECK(MatricesNear(scene.transforms->WorldMatrix(recycled), glm::translate(glm::mat4(1.0f), glm::vec3(1, 0, 3))));
 }
 
+// Deleting a level and undoing it marks every entity dirty again: the list
+// of marks keeps its room from one Update to the next instead of growing
+// from nothing each time.
+TEST_CASE("The dirty list keeps its room from one Update to the next", "[ecs][transform]") {
+  Scene scene;
+  constexpr int kCount = 1'000;
+  std::vector<Entity> entities;
+  const auto build = [&](float offset) {
+    entities.clear();
+    for (int i = 0; i < kCount; ++i) {
+      const Entity parent = i % 10 == 0 ? kNullEntity : entities[static_cast<std::size_t>(i - i % 10)];
+      entities.push_back(scene.Add("e" + std::to_string(i), parent,
+                                   MakeTransform({offset + float(i), 0, 0}, float(i % 90), {0, 1, 0}, glm::vec3(1.0f))));
+    }
+  };
+  build(0.0f);
+  scene.Update();
+  const std::size_t room = scene.transforms->DirtyListCapacity();
+  CHECK(room >= std::size_t{kCount});
+  for (int round = 1; round <= 3; ++round) {
+    for (int i = 0; i < kCount; i += 10) scene.world.DestroyEntityAndChildren(entities[static_cast<std::size_t>(i)]);
+    REQUIRE(scene.world.EntityCount() == 0);
+    build(float(round) * 5.0f);
+    CHECK(scene.transforms->DirtyListCapacity() == room);
+    scene.Update();
+    CHECK(scene.transforms->LastRecomputedCount() == std::size_t{kCount});
+    CHECK(scene.AllMatricesCurrent());
+  }
+}
+
 TEST_CASE("WorldMatrix rejects a stale handle", "[ecs][transform]") {
   Scene scene;
   const Entity entity = scene.Add("e", kNullEntity, Transform{});

@@ -36,6 +36,8 @@ class TransformSystem : public System {
   std::size_t LastRecomputedCount() const { return last_recomputed_; }
   // How many entity slots the per-slot arrays have room for (for tests).
   std::size_t SlotCapacity() const { return world_.capacity(); }
+  // How many marks the list of dirty entities has room for (for tests).
+  std::size_t DirtyListCapacity() const { return dirty_list_.capacity(); }
 
  private:
   void ReserveSlots(std::size_t slots) override;
