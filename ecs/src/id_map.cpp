@@ -1,5 +1,6 @@
 #include "cairn/ecs/id_map.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace cairn::ecs {
@@ -46,9 +47,9 @@ void IdMap::Reserve(std::size_t count) {
 }
 
 void IdMap::Clear() {
-  buckets_.clear();
+  if (size_ == 0) return;
+  std::fill(buckets_.begin(), buckets_.end(), Bucket{});
   size_ = 0;
-  shift_ = 64;
 }
 
 void IdMap::Rehash(std::size_t bucket_count) {

@@ -93,6 +93,20 @@ TEST_CASE("Clear empties the map", "[ecs][id_map]") {
   REQUIRE(map.Find(EntityId{50}) == 3);
 }
 
+TEST_CASE("Clear keeps the table for the ids that come next", "[ecs][id_map]") {
+  IdMap map;
+  map.Reserve(1000);
+  const std::size_t capacity = map.Capacity();
+  REQUIRE(capacity >= 1000);
+  for (std::uint32_t i = 1; i <= 1000; ++i) map.Insert(EntityId{i * 7919}, i);
+  map.Clear();
+  REQUIRE(map.Capacity() == capacity);
+  for (std::uint32_t i = 1; i <= 1000; ++i) REQUIRE_FALSE(map.Contains(EntityId{i * 7919}));
+  for (std::uint32_t i = 1; i <= 1000; ++i) REQUIRE(map.Insert(EntityId{i * 31}, i));
+  REQUIRE(map.Capacity() == capacity);
+  REQUIRE(map.Find(EntityId{31 * 500}) == 500);
+}
+
 TEST_CASE("Reserve keeps the contents", "[ecs][id_map]") {
   IdMap map;
   for (std::uint32_t i = 1; i <= 30; ++i) map.Insert(EntityId{i * 977}, i);

@@ -10,6 +10,16 @@ void Selection::Insert(ecs::EntityId id) {
   if (members_.Insert(id, 0)) ids_.push_back(id);
 }
 
+void Selection::InsertAll(std::span<const ecs::EntityId> ids) {
+  ids_.reserve(ids_.size() + ids.size());
+  members_.Reserve(members_.Size() + ids.size());
+  constexpr std::size_t kAhead = 16;  // inserts in flight while one waits for its bucket
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i + kAhead < ids.size()) members_.Prefetch(ids[i + kAhead]);
+    Insert(ids[i]);
+  }
+}
+
 void Selection::Erase(ecs::EntityId id) {
   if (!members_.Erase(id)) return;
   ids_.erase(std::find(ids_.begin(), ids_.end(), id));
@@ -67,9 +77,7 @@ void Selection::SelectRange(ecs::EntityId target, std::span<const ecs::EntityId>
 void Selection::SelectAll(std::span<const ecs::EntityId> ids) {
   ids_.clear();
   members_.Clear();
-  ids_.reserve(ids.size());
-  members_.Reserve(ids.size());
-  for (ecs::EntityId id : ids) Insert(id);
+  InsertAll(ids);
   primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
   if (!anchor_ || !members_.Contains(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
   Changed();
@@ -91,12 +99,10 @@ void Selection::Clear() {
 }
 
 void Selection::Restore(const SelectionState& state) {
-  if (State() == state) return;
+  if (ids_ == state.ids && primary_ == state.primary && anchor_ == state.anchor) return;
   ids_.clear();
   members_.Clear();
-  ids_.reserve(state.ids.size());
-  members_.Reserve(state.ids.size());
-  for (ecs::EntityId id : state.ids) Insert(id);
+  InsertAll(state.ids);
   primary_ = members_.Contains(state.primary) ? state.primary : (ids_.empty() ? ecs::kNoEntityId : ids_.back());
   anchor_ = state.anchor;
   Changed();

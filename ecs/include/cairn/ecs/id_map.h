@@ -34,10 +34,21 @@ class IdMap {
     }
   }
   bool Contains(EntityId id) const { return Find(id) != kNotFound; }
+  // Asks for the id's bucket to be brought into the cache. Ids are random,
+  // so each bucket of a big map is a cache miss: a loop inserting or looking
+  // up many known ids prefetches a few ahead, and the misses overlap.
+  void Prefetch(EntityId id) const {
+    if (!buckets_.empty()) __builtin_prefetch(&buckets_[BucketOf(id.value)]);
+  }
 
   void Reserve(std::size_t count);
+  // Empties the map and keeps its table: a map cleared and filled again with
+  // as many ids (a selection of a million, replaced on undo) writes into
+  // memory it has, instead of growing into fresh pages the OS must zero.
   void Clear();
   std::size_t Size() const { return size_; }
+  // How many ids fit before the table grows.
+  std::size_t Capacity() const { return buckets_.size() / 2; }
 
  private:
   struct Bucket {

@@ -72,6 +72,7 @@ class Selection {
 
  private:
   void Insert(ecs::EntityId id);
+  void InsertAll(std::span<const ecs::EntityId> ids);
   void Erase(ecs::EntityId id);
   void Changed() { ++version_; }
 
