@@ -270,7 +270,10 @@ std::vector<EntityRecord> SnapshotSubtree(const Coordinator& coordinator, Entity
     const Entity parent = coordinator.GetParent(entity);
     EntityRecord record{coordinator.GetEntityId(entity),
                         parent.IsNull() ? kNoEntityId : coordinator.GetEntityId(parent), position, {}};
-    coordinator.GetSignature(entity).ForEach([&](ComponentType type) {
+    // Sized once: one allocation per record, not three as it grows.
+    const Signature& signature = coordinator.GetSignature(entity);
+    record.components.reserve(signature.Count());
+    signature.ForEach([&](ComponentType type) {
       if (type != hierarchy) record.components.push_back(coordinator.ReadComponentValue(entity, type));
     });
     records.push_back(std::move(record));
