@@ -12,6 +12,18 @@ set(CAIRN_TEST_PRECOMPILED_HEADERS
   <algorithm> <cstdint> <filesystem> <functional> <map> <memory> <optional> <set> <string> <string_view>
   <vector>)
 
+# The editor the end-to-end tests' scratch runs use to find where widgets
+# are (tests/editor_e2e/editor_e2e.py); empty: the editor under test. The
+# sanitizer build points it at the plain build's editor of the same sources
+# (scripts/test.sh): the places are the same, found several times faster,
+# and each test's own run, which replays every step of its script, still
+# runs the editor under test.
+set(CAIRN_E2E_MAP_EDITOR "" CACHE FILEPATH "Editor for the e2e tests' widget-finding runs (empty: the one under test)")
+set(CAIRN_E2E_MAP_ARGS)
+if(CAIRN_E2E_MAP_EDITOR)
+  set(CAIRN_E2E_MAP_ARGS --map-editor "${CAIRN_E2E_MAP_EDITOR}")
+endif()
+
 # cairn_add_test_suite(<name> SOURCES <files...> [ALONE <files...>] LIBS <targets...>)
 # Builds one Catch2 executable and registers each of its cases with CTest.
 # The ALONE sources are compiled each on its own, not in a batch (below).

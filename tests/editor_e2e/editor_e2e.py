@@ -10,7 +10,10 @@ are deterministic (fixed window size, fixed frame time, no saved layout), so
 the final run finds every widget where the scratch run saw it. Scratch runs
 leave the Viewport out (CAIRN_EDITOR_VIEWPORT=off): it draws nothing the
 scripts aim at and is the slowest part of a frame under a software renderer;
-the final run has it.
+the final run has it. Scratch runs may also use another build of the same
+editor (--map-editor): the sanitizer build's tests find their widgets with
+the plain build's editor, and only their final runs, which replay every
+step, run under the sanitizers.
 """
 
 import argparse
@@ -24,6 +27,9 @@ import tempfile
 import time
 
 SKIP = 77
+
+# The editor scratch runs use (parse_args' --map-editor); None: the one under test.
+MAP_EDITOR = None
 
 
 def fail(message):
@@ -41,7 +47,10 @@ def parse_args():
     parser.add_argument("--editor", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--cairn", help="the cairn command, for tests that check their files with it")
+    parser.add_argument("--map-editor", help="a build of the same editor for the scratch runs that find widgets")
     args = parser.parse_args()
+    global MAP_EDITOR
+    MAP_EDITOR = args.map_editor
     if shutil.which("Xvfb") is None:
         print("SKIP: Xvfb is not installed", file=sys.stderr)
         sys.exit(SKIP)
@@ -229,7 +238,8 @@ class Session:
         shutil.copytree(self.seed, backup, symlinks=True)
         try:
             widget_map = os.path.join(scratch, "widgets.txt")
-            result = self._run(self.seed, self.lines + ["wait 2"], widget_map, viewport=self.map_with_viewport)
+            result = self._run(self.seed, self.lines + ["wait 2"], widget_map, viewport=self.map_with_viewport,
+                               editor=MAP_EDITOR or self.editor)
             if result.returncode != 0:
                 fail("scratch run %d failed (%d):\n%s\nscript:\n%s" % (
                     self.scratch_runs, result.returncode, result.stderr, "\n".join(self.lines)))
@@ -261,11 +271,11 @@ class Session:
 
     # ---- Running ---------------------------------------------------------------
 
-    def _run(self, folder, lines, widget_map=None, viewport=True, timeout=240):
+    def _run(self, folder, lines, widget_map=None, viewport=True, timeout=240, editor=None):
         script = os.path.join(folder, "script.txt")
         with open(script, "w") as f:
             f.write("\n".join(lines) + "\n")
-        command = [self.editor, "--size", "%dx%d" % self.size, "--replay", script] + self.args
+        command = [editor or self.editor, "--size", "%dx%d" % self.size, "--replay", script] + self.args
         return subprocess.run(command, cwd=folder, env=editor_env(self.xvfb.display, folder, widget_map, viewport),
                               capture_output=True, text=True, timeout=timeout)
 
