@@ -48,7 +48,15 @@ void IdMap::Reserve(std::size_t count) {
 
 void IdMap::Clear() {
   if (size_ == 0) return;
-  std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  if (size_ * kSparse < buckets_.size()) {
+    // A few ids in a table grown for many (one selected entity after a
+    // million): the table goes, so that emptying it costs nothing like its
+    // size each time.
+    buckets_ = detail::Table<Bucket>();
+    shift_ = 64;
+  } else {
+    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  }
   size_ = 0;
 }
 

@@ -107,6 +107,18 @@ TEST_CASE("Clear keeps the table for the ids that come next", "[ecs][id_map]") {
   REQUIRE(map.Find(EntityId{31 * 500}) == 500);
 }
 
+TEST_CASE("Clear gives back the table of a map with few ids left", "[ecs][id_map]") {
+  IdMap map;
+  map.Reserve(100'000);
+  map.Insert(EntityId{77}, 1);
+  map.Clear();
+  CHECK(map.Capacity() < 100'000);
+  CHECK_FALSE(map.Contains(EntityId{77}));
+  REQUIRE(map.Insert(EntityId{78}, 2));
+  CHECK(map.Find(EntityId{78}) == 2);
+  CHECK(map.Size() == 1);
+}
+
 TEST_CASE("Reserve keeps the contents", "[ecs][id_map]") {
   IdMap map;
   for (std::uint32_t i = 1; i <= 30; ++i) map.Insert(EntityId{i * 977}, i);

@@ -42,15 +42,18 @@ class IdMap {
   }
 
   void Reserve(std::size_t count);
-  // Empties the map and keeps its table: a map cleared and filled again with
-  // as many ids (a selection of a million, replaced on undo) writes into
-  // memory it has, instead of growing into fresh pages the OS must zero.
+  // Empties the map. A map at least 1 / kSparse full keeps its table: one
+  // cleared and filled again with as many ids (a selection of a million,
+  // replaced on undo) writes into memory it has, instead of growing into
+  // fresh pages the OS must zero. A sparser one gives its table back.
   void Clear();
   std::size_t Size() const { return size_; }
   // How many ids fit before the table grows.
   std::size_t Capacity() const { return buckets_.size() / 2; }
 
  private:
+  static constexpr std::size_t kSparse = 8;  // more buckets per id than this: Clear gives the table back
+
   struct Bucket {
     std::uint64_t key = 0;
     std::uint32_t value = 0;
