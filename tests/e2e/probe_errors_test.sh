@@ -42,6 +42,19 @@ expect_failure unwritable 1 \
 expect_failure missing 2 "cairn: missing.txt: cannot open replay script: No such file or directory" \
   --replay missing.txt
 
+# --no-draw builds every frame (a script's checks still pass) but draws none,
+# so a screenshot is refused, on the command line or in the script.
+printf 'click 160 64\nwait 1\nexpect clicks 1\n' > undrawn.txt
+"$probe" --no-draw --replay undrawn.txt >/dev/null || fail "a --no-draw replay whose check holds failed"
+expect_failure undrawn-screenshot-option 2 \
+  "cairn-platform-probe: options '--screenshot' and '--no-draw' exclude each other: a frame not drawn cannot be written" \
+  --no-draw --frames 2 --screenshot undrawn.png
+printf 'wait 1\nscreenshot undrawn.png\nwait 1\n' > undrawn-shot.txt
+expect_failure undrawn-screenshot-line 1 \
+  "cairn: undrawn-shot.txt:2: screenshot undrawn.png: this run has --no-draw, so there is no frame to write" \
+  --no-draw --replay undrawn-shot.txt
+[ ! -e undrawn.png ] || fail "a --no-draw run wrote undrawn.png"
+
 # Without a replay, --frames and --screenshot still give a picture of the last frame.
 "$probe" --size 960x540 --frames 3 --screenshot plain.png >/dev/null || fail "probe --frames 3 --screenshot failed"
 expect_png plain.png 960x540

@@ -105,6 +105,20 @@ TEST_CASE("[RunOptions] --frame-delay-ms slows frames without making the run scr
   CHECK(ErrorOf({"--frame-delay-ms"}) == "option '--frame-delay-ms' needs a value (MS)");
 }
 
+TEST_CASE("[RunOptions] --no-draw builds frames without drawing them, and refuses --screenshot", "[platform][options]") {
+  CHECK(Parse({}).options.draw);
+  const RunOptionsResult result = Parse({"--replay", "s.txt", "--no-draw"});
+  REQUIRE(result.Ok());
+  CHECK_FALSE(result.options.draw);
+  CHECK(result.options.Scripted());
+  CHECK_FALSE(Parse({"--no-draw"}).options.Scripted());
+  const std::string excluded =
+      "options '--screenshot' and '--no-draw' exclude each other: a frame not drawn cannot be written";
+  CHECK(ErrorOf({"--no-draw", "--screenshot", "a.png"}) == excluded);
+  CHECK(ErrorOf({"--screenshot", "a.png", "--no-draw"}) == excluded);
+  CHECK(ErrorOf({"--no-draw=yes"}) == "option '--no-draw' takes no value");
+}
+
 TEST_CASE("[RunOptions] The first error wins", "[platform][options]") {
   CHECK(ErrorOf({"--frames", "x", "--bogus"}) == "option '--frames' expects a whole number of frames >= 1, got 'x'");
 }
@@ -112,7 +126,7 @@ TEST_CASE("[RunOptions] The first error wins", "[platform][options]") {
 TEST_CASE("[RunOptions] The help text lists every option", "[platform][options]") {
   const std::string help = cairn::platform::RunOptionsHelp();
   for (const char* option : {"--size WxH", "--frames N", "--screenshot FILE.png", "--replay FILE", "--no-saved-layout",
-                             "--frame-delay-ms MS", "--help"}) {
+                             "--frame-delay-ms MS", "--no-draw", "--help"}) {
     CHECK_THAT(help, Catch::Contains(option));
   }
 }

@@ -10,7 +10,10 @@ are deterministic (fixed window size, fixed frame time, no saved layout), so
 the final run finds every widget where the scratch run saw it. Scratch runs
 leave the Viewport out (CAIRN_EDITOR_VIEWPORT=off): it draws nothing the
 scripts aim at and is the slowest part of a frame under a software renderer;
-the final run has it. Scratch runs may also use another build of the same
+the final run has it, and they draw nothing (--no-draw: each frame is built,
+so its widgets are laid out, but never rasterised, which is most of a frame's
+time under llvmpipe; a screenshot line becomes the one idle frame it takes).
+Scratch runs may also use another build of the same
 editor (--map-editor): the sanitizer build's tests find their widgets with
 the plain build's editor, and only their final runs, which replay every
 step, run under the sanitizers.
@@ -238,8 +241,9 @@ class Session:
         shutil.copytree(self.seed, backup, symlinks=True)
         try:
             widget_map = os.path.join(scratch, "widgets.txt")
-            result = self._run(self.seed, self.lines + ["wait 2"], widget_map, viewport=self.map_with_viewport,
-                               editor=MAP_EDITOR or self.editor)
+            lines = ["wait 1" if line.startswith("screenshot ") else line for line in self.lines]
+            result = self._run(self.seed, lines + ["wait 2"], widget_map, viewport=self.map_with_viewport,
+                               editor=MAP_EDITOR or self.editor, draw=False)
             if result.returncode != 0:
                 fail("scratch run %d failed (%d):\n%s\nscript:\n%s" % (
                     self.scratch_runs, result.returncode, result.stderr, "\n".join(self.lines)))
@@ -271,11 +275,14 @@ class Session:
 
     # ---- Running ---------------------------------------------------------------
 
-    def _run(self, folder, lines, widget_map=None, viewport=True, timeout=240, editor=None):
+    def _run(self, folder, lines, widget_map=None, viewport=True, timeout=240, editor=None, draw=True):
         script = os.path.join(folder, "script.txt")
         with open(script, "w") as f:
             f.write("\n".join(lines) + "\n")
-        command = [editor or self.editor, "--size", "%dx%d" % self.size, "--replay", script] + self.args
+        command = [editor or self.editor, "--size", "%dx%d" % self.size, "--replay", script]
+        if not draw:
+            command.append("--no-draw")
+        command += self.args
         return subprocess.run(command, cwd=folder, env=editor_env(self.xvfb.display, folder, widget_map, viewport),
                               capture_output=True, text=True, timeout=timeout)
 

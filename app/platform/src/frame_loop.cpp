@@ -84,6 +84,18 @@ void FrameLoop::BuildFrame() {
 }
 
 void FrameLoop::PresentFrame() {
+  if (!options_.draw) {
+    // The frame was built (its widgets laid out, the program's state moved
+    // on) and is dropped here: rasterising it is most of a frame's time on a
+    // software renderer, and this run only reads state or widget places.
+    if (!screenshots_this_frame_.empty()) {
+      const std::string where = player_ ? player_->Source() + ":" + std::to_string(player_->CurrentLine()) + ": " : "";
+      Fail(where + "screenshot " + screenshots_this_frame_.front() + ": this run has --no-draw, so there is no frame to write");
+      screenshots_this_frame_.clear();
+    }
+    if (last_frame_) stopped_ = true;
+    return;
+  }
   const int width = window_.FramebufferWidth();
   const int height = window_.FramebufferHeight();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);

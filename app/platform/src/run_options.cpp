@@ -25,6 +25,7 @@ constexpr OptionSpec kOptions[] = {
     {"--replay", "FILE", "drive the UI with a replay script (implies --no-saved-layout)"},
     {"--no-saved-layout", "", "neither read nor write the saved window layout"},
     {"--frame-delay-ms", "MS", "make every frame MS milliseconds slower (tests of slow frames)"},
+    {"--no-draw", "", "build every frame but draw none (screenshots refused)"},
     {"--help", "", "print usage and exit"},
 };
 
@@ -94,6 +95,7 @@ std::string ApplyValue(const OptionSpec& spec, std::string_view value, RunOption
 void ApplyFlag(const OptionSpec& spec, RunOptions& options) {
   if (spec.name == "--help") options.help = true;
   if (spec.name == "--no-saved-layout") options.no_saved_layout = true;
+  if (spec.name == "--no-draw") options.draw = false;
 }
 
 // Walks the arguments; one instance per parse.
@@ -104,6 +106,9 @@ class Parser {
   RunOptionsResult Run() {
     for (index_ = 0; index_ < args_.size() && result_.error.empty(); ++index_) {
       ParseOne(args_[index_]);
+    }
+    if (!result_.options.draw && !result_.options.screenshot_path.empty()) {
+      Fail("options '--screenshot' and '--no-draw' exclude each other: a frame not drawn cannot be written");
     }
     return std::move(result_);
   }

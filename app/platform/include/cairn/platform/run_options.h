@@ -15,6 +15,8 @@ namespace cairn::platform {
 //   --replay FILE       drive the UI with a replay script (implies --no-saved-layout)
 //   --no-saved-layout   neither read nor write persisted layout (ImGui ini, split sizes)
 //   --frame-delay-ms N  make every frame N ms slower (tests of input on slow frames)
+//   --no-draw           build every frame but draw none (runs that only read the
+//                       program's state or its widget places); no screenshots
 //   -h, --help          ask the program to print its usage
 // Anything else that does not start with '-' (and everything after "--") is a
 // positional argument, kept in order for the program.
@@ -26,6 +28,7 @@ struct RunOptions {
   std::string replay_path;      // empty: no --replay
   bool no_saved_layout = false; // also true whenever replay_path is set
   int frame_delay_ms = 0;       // sleep this long in every frame
+  bool draw = true;             // false: --no-draw
   bool help = false;
   std::vector<std::string> positional;
 
