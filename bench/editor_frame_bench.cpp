@@ -128,7 +128,7 @@ struct EditTimes {
 };
 
 constexpr int kDuplicated = 100'000;
-constexpr int kEditRounds = 3;
+constexpr int kEditRounds = 5;
 
 EditTimes TimeEditsOnce(int count) {
   HeadlessEditor editor(Headless());

@@ -5,6 +5,10 @@ include(Catch)
 if(NOT TARGET cairn_test_main)
   add_library(cairn_test_main STATIC "${PROJECT_SOURCE_DIR}/tests/test_main.cpp")
   target_link_libraries(cairn_test_main PUBLIC Catch2::Catch2)
+  # Catch2's whole runner is this one file, the slowest compile of the build
+  # at -O2 -g (about 50 s alone): its own speed matters to no test, so it is
+  # built at -O1 without debug information, in half the time.
+  set_source_files_properties("${PROJECT_SOURCE_DIR}/tests/test_main.cpp" PROPERTIES COMPILE_OPTIONS "-O1;-g0")
 endif()
 
 set(CAIRN_TEST_PRECOMPILED_HEADERS

