@@ -15,8 +15,7 @@ build_dir="$1"
 shift
 new_folder=()
 if [ ! -f "$build_dir/CMakeCache.txt" ]; then
-  new_folder=(-G Ninja
-              -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
-              -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG")
+  flags="-O2 -g1 -DNDEBUG"
+  new_folder=(-G Ninja -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags")
 fi
 cmake -S "$root" -B "$build_dir" "${new_folder[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"

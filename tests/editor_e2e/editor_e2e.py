@@ -10,13 +10,13 @@ are deterministic (fixed window size, fixed frame time, no saved layout), so
 the final run finds every widget where the scratch run saw it. Scratch runs
 leave the Viewport out (CAIRN_EDITOR_VIEWPORT=off): it draws nothing the
 scripts aim at and is the slowest part of a frame under a software renderer;
-the final run has it, and they draw nothing (--no-draw: each frame is built,
-so its widgets are laid out, but never rasterised, which is most of a frame's
-time under llvmpipe; a screenshot line becomes the one idle frame it takes).
-Scratch runs may also use another build of the same
-editor (--map-editor): the sanitizer build's tests find their widgets with
-the plain build's editor, and only their final runs, which replay every
-step, run under the sanitizers.
+the final run has it. They also draw nothing (--no-draw: each frame is
+built, so its widgets are laid out, but never rasterised, which is most of a
+frame's time under llvmpipe; a screenshot line becomes the one idle frame it
+takes). Scratch runs may also use another build of the same editor
+(--map-editor): the sanitizer build's tests find their widgets with the
+plain build's editor, and only their final runs, which replay every step,
+run under the sanitizers.
 """
 
 import argparse

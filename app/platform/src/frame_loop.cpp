@@ -90,7 +90,8 @@ void FrameLoop::PresentFrame() {
     // software renderer, and this run only reads state or widget places.
     if (!screenshots_this_frame_.empty()) {
       const std::string where = player_ ? player_->Source() + ":" + std::to_string(player_->CurrentLine()) + ": " : "";
-      Fail(where + "screenshot " + screenshots_this_frame_.front() + ": this run has --no-draw, so there is no frame to write");
+      Fail(where + "screenshot " + screenshots_this_frame_.front() +
+           ": this run has --no-draw, so there is no frame to write");
       screenshots_this_frame_.clear();
     }
     if (last_frame_) stopped_ = true;
