@@ -1,18 +1,22 @@
 #include "cairn/ecs/signature.h"
 
+#include <cstddef>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "cairn/ecs/coordinator.h"
+#include "cairn/ecs/runtime_component.h"
 
 using cairn::ecs::ComponentRegistrationError;
 using cairn::ecs::ComponentType;
 using cairn::ecs::Coordinator;
 using cairn::ecs::Entity;
+using cairn::ecs::FieldType;
 using cairn::ecs::kMaxComponentTypes;
+using cairn::ecs::PlainValue;
+using cairn::ecs::RuntimeComponentDefinition;
 using cairn::ecs::Signature;
 
 namespace {
@@ -23,9 +27,16 @@ struct Tag {
   friend bool operator==(const Tag&, const Tag&) = default;
 };
 
-template <int... Ns>
-void RegisterTags(Coordinator& world, std::integer_sequence<int, Ns...>) {
-  (world.RegisterComponent<Tag<Ns>>("Tag" + std::to_string(Ns)), ...);
+// Registers runtime-defined types (one int field each) until the world has
+// `count` types: fillers that put the next C++ type at a chosen bit without
+// instantiating the whole component machinery for 128 C++ types.
+void RegisterFillersUpTo(Coordinator& world, std::size_t count) {
+  while (world.ComponentTypeCount() < count) {
+    RuntimeComponentDefinition filler;
+    filler.name = "Filler" + std::to_string(world.ComponentTypeCount());
+    filler.fields = {{"value", FieldType::kInt, {}, {}, PlainValue(0)}};
+    world.RegisterRuntimeComponent(filler);
+  }
 }
 
 std::vector<ComponentType> SetBits(const Signature& signature) {
@@ -105,7 +116,9 @@ TEST_CASE("Clear and equality", "[ecs][signature]") {
 TEST_CASE("128 component types register, the 129th is a clear error", "[ecs][signature]") {
   Coordinator world(1);
   REQUIRE(world.ComponentTypeCount() == 1);  // Hierarchy
-  RegisterTags(world, std::make_integer_sequence<int, 127>{});
+  world.RegisterComponent<Tag<0>>("Tag0");
+  RegisterFillersUpTo(world, 127);
+  world.RegisterComponent<Tag<126>>("Tag126");
   REQUIRE(world.ComponentTypeCount() == 128);
   REQUIRE(world.GetComponentType<Tag<0>>() == 1);
   REQUIRE(world.GetComponentType<Tag<126>>() == 127);
@@ -118,7 +131,13 @@ TEST_CASE("128 component types register, the 129th is a clear error", "[ecs][sig
 
 TEST_CASE("Component types above 63 work in entity signatures and queries", "[ecs][signature]") {
   Coordinator world(1);
-  RegisterTags(world, std::make_integer_sequence<int, 127>{});
+  RegisterFillersUpTo(world, 2);
+  world.RegisterComponent<Tag<2>>("Tag2");
+  RegisterFillersUpTo(world, 120);
+  world.RegisterComponent<Tag<120>>("Tag120");
+  RegisterFillersUpTo(world, 128);
+  REQUIRE(world.GetComponentType<Tag<2>>() == 2);
+  REQUIRE(world.GetComponentType<Tag<120>>() == 120);
   const Entity low_and_high = world.CreateEntity();
   const Entity high = world.CreateEntity();
   const Entity low = world.CreateEntity();
