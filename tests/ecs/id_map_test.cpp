@@ -53,6 +53,17 @@ TEST_CASE("Inserting a present id fails and keeps the first index", "[ecs][id_ma
   REQUIRE(map.Find(EntityId{5}) == 1);
 }
 
+TEST_CASE("Id zero, the mark of an empty bucket, is refused", "[ecs][id_map]") {
+  IdMap map;
+  REQUIRE_FALSE(map.Insert(EntityId{0}, 3));
+  REQUIRE(map.Size() == 0);
+  REQUIRE(map.Insert(EntityId{1}, 4));
+  REQUIRE_FALSE(map.Insert(EntityId{0}, 5));
+  REQUIRE(map.Size() == 1);
+  REQUIRE_FALSE(map.Contains(EntityId{0}));
+  REQUIRE(map.Find(EntityId{1}) == 4);
+}
+
 TEST_CASE("Erasing removes only that id", "[ecs][id_map]") {
   IdMap map;
   for (std::uint32_t i = 1; i <= 20; ++i) REQUIRE(map.Insert(EntityId{i}, i * 10));

@@ -20,7 +20,8 @@ class IdMap {
  public:
   static constexpr std::uint32_t kNotFound = 0xffffffffu;
 
-  // Returns false (and changes nothing) when the id is already present.
+  // Returns false (and changes nothing) when the id is already present, or
+  // is zero (the key of an empty bucket).
   bool Insert(EntityId id, std::uint32_t index);
   // Returns false when the id is absent.
   bool Erase(EntityId id);
