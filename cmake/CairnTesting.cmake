@@ -9,7 +9,7 @@ if(NOT TARGET cairn_test_main)
   # at -O2 -g (about 50 s alone): its own speed matters to no test, so it is
   # built at -O1 without debug information, in half the time. It is not
   # Cairn's code either, so a sanitized build leaves it uninstrumented (82 s
-  # to 26 s); the tests it runs, and Cairn's libraries, keep the sanitizers.
+  # to 21 s); the tests it runs, and Cairn's libraries, keep the sanitizers.
   set(cairn_test_main_options -O1 -g0)
   if(CAIRN_SANITIZE)
     list(APPEND cairn_test_main_options -fno-sanitize=all)
