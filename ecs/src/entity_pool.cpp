@@ -71,6 +71,7 @@ void EntityPool::CreateWithGeneratedIds(std::size_t count, std::vector<Entity>& 
     drawn_slots_.append(run, [&](std::size_t i) { return static_cast<std::uint32_t>(first_slot + i); });
     for (std::size_t i = 0; i < run; ++i) out.push_back(Entity{static_cast<std::uint32_t>(first_slot + i), 0});
     alive_count_ += run;
+    revision_ += run;
     count -= run;
     if (count != 0) {  // the next draw is the id 0: the general path skips it
       out.push_back(CreateWithGeneratedId());

@@ -135,6 +135,39 @@ TEST_CASE("A destroyed entity's id is no longer found and may be used again", "[
   REQUIRE(world.FindEntity(kNoEntityId).IsNull());
 }
 
+TEST_CASE("The entity revision moves with every entity created or destroyed, and with nothing else",
+          "[ecs][coordinator]") {
+  TestWorld world(kWorldSeed);
+  RegisterPhysics(world);
+  std::uint64_t seen = world.EntityRevision();
+  const auto moved = [&] {
+    const bool changed = world.EntityRevision() != seen;
+    seen = world.EntityRevision();
+    return changed;
+  };
+  const Entity parent = world.CreateEntity();
+  CHECK(moved());
+  const Entity child = world.CreateEntity(EntityId{0x42});
+  CHECK(moved());
+  const std::vector<Entity> bulk = world.CreateEntities(100);
+  CHECK(world.EntityRevision() >= seen + 100);
+  CHECK(moved());
+
+  world.AddComponent<Position>(child, {1.0f, 2.0f});
+  world.GetComponent<Position>(child).x = 3.0f;
+  world.SetParent(child, parent);
+  world.RemoveComponent<Position>(child);
+  CHECK_FALSE(moved());
+
+  world.DestroyEntity(bulk[7]);
+  CHECK(moved());
+  world.DestroyEntityAndChildren(parent);
+  CHECK(world.EntityRevision() >= seen + 2);
+  CHECK(moved());
+  world.CreateEntity(EntityId{0x42});  // the same id again, in a freed slot
+  CHECK(moved());
+}
+
 TEST_CASE("Destroying bumps the generation of the slot", "[ecs][coordinator]") {
   TestWorld world(kWorldSeed);
   const Entity first = world.CreateEntity();

@@ -31,6 +31,7 @@ EditorContext::EditorContext(EditorOptions options)
       modules_(log_, modules::ModuleTrust(options_.module_trust_file, options_.trust_modules)),
       journal_(options_.journal_writes) {
   serialization::RegisterPrefabInstance(*world_);
+  selection_.Bind(world_.get());
   StartJournal();
 }
 
@@ -362,6 +363,7 @@ void EditorContext::InstallProjectWorld(std::shared_ptr<const serialization::Pro
   project_ = std::move(project);
   modules_.SetProject(project_);
   world_ = std::move(world);  // made before the old one goes: never at its address
+  selection_.Bind(world_.get());
   queue_.Clear();
   selection_.Prune(*world_);
   RestartJournal(step);
@@ -445,6 +447,7 @@ void EditorContext::ReplaceWorld(std::unique_ptr<ecs::Coordinator> world,
   history_.Clear();
   selection_.Clear();
   world_ = std::move(world);
+  selection_.Bind(world_.get());
   serialization::RegisterPrefabInstance(*world_);
   scene_path_ = std::move(scene_path);
   clipboard_.DropDanglingReferences(*world_);

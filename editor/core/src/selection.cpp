@@ -6,29 +6,92 @@
 
 namespace cairn::editor {
 
+namespace {
+
+// A membership this much smaller than the marks array is unmarked id by id;
+// a bigger one clears the whole array.
+constexpr std::size_t kSparseMarks = 8;
+
+}  // namespace
+
+// ---- Membership ----------------------------------------------------------------
+
+std::uint64_t Selection::RevisionOf(const ecs::Coordinator& world) { return world.EntityRevision(); }
+
+bool Selection::IsMember(ecs::EntityId id) const {
+  if (world_ != nullptr) {
+    const ecs::Entity entity = world_->FindEntity(id);
+    if (!entity.IsNull() && entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1) return true;
+  }
+  return unplaced_.Contains(id);
+}
+
+bool Selection::Place(ecs::EntityId id) const {
+  const ecs::Entity entity = world_ != nullptr ? world_->FindEntity(id) : ecs::kNullEntity;
+  if (entity.IsNull()) return unplaced_.Insert(id, 0);
+  if (entity.index >= marks_.size()) marks_.resize(entity.index + 1, 0);
+  std::uint32_t& mark = marks_[entity.index];
+  if (mark == entity.generation + 1) return false;
+  mark = entity.generation + 1;
+  return true;
+}
+
+void Selection::Forget(ecs::EntityId id) {
+  const ecs::Entity entity = world_ != nullptr ? world_->FindEntity(id) : ecs::kNullEntity;
+  if (!entity.IsNull() && entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1) {
+    marks_[entity.index] = 0;
+  } else {
+    unplaced_.Erase(id);
+  }
+}
+
+void Selection::Reset() {
+  const bool synced = world_ != nullptr && RevisionOf(*world_) == synced_revision_;
+  if (synced && ids_.size() * kSparseMarks < marks_.size()) {
+    for (const ecs::EntityId id : ids_) Forget(id);
+  } else {
+    std::fill(marks_.begin(), marks_.end(), 0);
+  }
+  unplaced_.Clear();
+  ids_.clear();
+  synced_revision_ = world_ != nullptr ? RevisionOf(*world_) : 0;
+}
+
+void Selection::Remark() const {
+  std::fill(marks_.begin(), marks_.end(), 0);
+  unplaced_.Clear();
+  for (const ecs::EntityId id : ids_) Place(id);
+  synced_revision_ = world_ != nullptr ? RevisionOf(*world_) : 0;
+}
+
+void Selection::Bind(const ecs::Coordinator* world) {
+  world_ = world;
+  if (world_ == nullptr) marks_ = {};
+  Remark();
+}
+
+// ---- Changes -------------------------------------------------------------------
+
 void Selection::Insert(ecs::EntityId id) {
-  if (members_.Insert(id, 0)) ids_.push_back(id);
+  Sync();
+  if (Place(id)) ids_.push_back(id);
 }
 
 void Selection::InsertAll(std::span<const ecs::EntityId> ids) {
   ids_.reserve(ids_.size() + ids.size());
-  members_.Reserve(members_.Size() + ids.size());
-  constexpr std::size_t kAhead = 16;  // inserts in flight while one waits for its bucket
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i + kAhead < ids.size()) members_.Prefetch(ids[i + kAhead]);
-    Insert(ids[i]);
-  }
+  for (const ecs::EntityId id : ids) Insert(id);
 }
 
 void Selection::Erase(ecs::EntityId id) {
-  if (!members_.Erase(id)) return;
+  Sync();
+  if (!IsMember(id)) return;
+  Forget(id);
   ids_.erase(std::find(ids_.begin(), ids_.end(), id));
   if (primary_ == id) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
 }
 
 void Selection::Select(ecs::EntityId id) {
-  ids_.clear();
-  members_.Clear();
+  Reset();
   Insert(id);
   primary_ = id;
   anchor_ = id;
@@ -63,10 +126,7 @@ void Selection::SelectRange(ecs::EntityId target, std::span<const ecs::EntityId>
     }
     return;
   }
-  if (!additive) {
-    ids_.clear();
-    members_.Clear();
-  }
+  if (!additive) Reset();
   const auto first = std::min(anchor_at, target_at);
   const auto last = std::max(anchor_at, target_at);
   for (auto it = first; it <= last; ++it) Insert(*it);
@@ -75,11 +135,35 @@ void Selection::SelectRange(ecs::EntityId target, std::span<const ecs::EntityId>
 }
 
 void Selection::SelectAll(std::span<const ecs::EntityId> ids) {
-  ids_.clear();
-  members_.Clear();
+  Reset();
   InsertAll(ids);
   primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
-  if (!anchor_ || !members_.Contains(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
+  if (!anchor_ || !IsMember(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
+  Changed();
+}
+
+void Selection::SelectAll(const ecs::Coordinator& world, std::span<const ecs::Entity> entities) {
+  if (&world != world_) {
+    std::vector<ecs::EntityId> ids;
+    ids.reserve(entities.size());
+    for (const ecs::Entity entity : entities) {
+      if (world.IsAlive(entity)) ids.push_back(world.GetEntityId(entity));
+    }
+    SelectAll(ids);
+    return;
+  }
+  Reset();
+  ids_.reserve(entities.size());
+  for (const ecs::Entity entity : entities) {
+    if (!world.IsAlive(entity)) continue;
+    if (entity.index >= marks_.size()) marks_.resize(std::max<std::size_t>(entity.index + 1, world.EntityCount()), 0);
+    std::uint32_t& mark = marks_[entity.index];
+    if (mark == entity.generation + 1) continue;  // a repeat
+    mark = entity.generation + 1;
+    ids_.push_back(world.GetEntityId(entity));
+  }
+  primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
+  if (!anchor_ || !IsMember(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();
   Changed();
 }
 
@@ -91,8 +175,7 @@ void Selection::Remove(ecs::EntityId id) {
 
 void Selection::Clear() {
   if (ids_.empty() && !anchor_) return;
-  ids_.clear();
-  members_.Clear();
+  Reset();
   primary_ = ecs::kNoEntityId;
   anchor_ = ecs::kNoEntityId;
   Changed();
@@ -100,23 +183,23 @@ void Selection::Clear() {
 
 void Selection::Restore(const SelectionState& state) {
   if (ids_ == state.ids && primary_ == state.primary && anchor_ == state.anchor) return;
-  ids_.clear();
-  members_.Clear();
+  Reset();
   InsertAll(state.ids);
-  primary_ = members_.Contains(state.primary) ? state.primary : (ids_.empty() ? ecs::kNoEntityId : ids_.back());
+  primary_ = IsMember(state.primary) ? state.primary : (ids_.empty() ? ecs::kNoEntityId : ids_.back());
   anchor_ = state.anchor;
   Changed();
 }
 
 std::size_t Selection::Prune(const ecs::Coordinator& world) {
-  const std::size_t before = ids_.size();
-  std::erase_if(ids_, [&](ecs::EntityId id) {
-    if (!world.FindEntity(id).IsNull()) return false;
-    members_.Erase(id);
-    return true;
-  });
-  const std::size_t removed = before - ids_.size();
-  if (primary_ && !members_.Contains(primary_)) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
+  const std::size_t removed =
+      std::erase_if(ids_, [&](ecs::EntityId id) { return world.FindEntity(id).IsNull(); });
+  // The ids went from ids_ alone: the membership is made again from what is left.
+  if (removed != 0) {
+    Remark();
+  } else {
+    Sync();
+  }
+  if (primary_ && !IsMember(primary_)) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
   if (anchor_ && world.FindEntity(anchor_).IsNull()) anchor_ = ecs::kNoEntityId;
   if (removed != 0) Changed();
   return removed;

@@ -216,13 +216,13 @@ void EditorCommands::ApplyToPrefab(ecs::EntityId id, std::string_view component,
 }
 
 void EditorCommands::SelectAll() {
-  std::vector<ecs::EntityId> ids;
+  std::vector<ecs::Entity> entities;
   const ecs::Coordinator& world = context_.World();
-  ids.reserve(world.EntityCount());
+  entities.reserve(world.EntityCount());
   // Depth-first in sibling order (the Hierarchy's order), without recursion.
   ecs::Entity entity = world.FirstChild(ecs::kNullEntity);
   while (!entity.IsNull()) {
-    ids.push_back(world.GetEntityId(entity));
+    entities.push_back(entity);
     const ecs::Entity child = world.FirstChild(entity);
     if (!child.IsNull()) {
       entity = child;
@@ -237,7 +237,7 @@ void EditorCommands::SelectAll() {
       entity = world.GetParent(entity);
     }
   }
-  context_.GetSelection().SelectAll(ids);
+  context_.GetSelection().SelectAll(world, entities);
 }
 
 void EditorCommands::FrameSelected() {

@@ -80,6 +80,10 @@ class Coordinator {
   Entity GetEntity(EntityId id) const;
   EntityId GenerateEntityId() { return pool_.GenerateId(); }
   std::size_t EntityCount() const { return pool_.AliveCount(); }
+  // Grows with every entity created or destroyed, and with nothing else:
+  // while it stays the same, every live entity keeps its slot and id, so a
+  // cache keyed by entity slot (the editor's selection) is still good.
+  std::uint64_t EntityRevision() const { return pool_.Revision(); }
   // Makes room for `count` live entities in every per-slot array (the
   // entity pool, signatures, per-entity storages, system membership), so
   // creating up to that many grows nothing.

@@ -124,6 +124,7 @@ class EntityPool {
     if (free_head_ != 0 && free_slots_.size() == free_slots_.capacity()) [[unlikely]] MakeRoomForFreeSlot();
     free_slots_.push_back(entity.index);
     --alive_count_;
+    ++revision_;
   }
 
   bool IsAlive(Entity entity) const {
@@ -139,6 +140,8 @@ class EntityPool {
   EntityId GenerateId();
 
   std::size_t AliveCount() const { return alive_count_; }
+  // Grows with every entity created or destroyed.
+  std::uint64_t Revision() const { return revision_; }
   std::size_t SlotCount() const { return states_.size(); }
   // The live entity in `slot`, or kNullEntity.
   Entity AtSlot(std::uint32_t slot) const;
@@ -178,6 +181,7 @@ class EntityPool {
     states_[slot] = (generation << 1) | 1u;
     ids_[slot] = id;
     ++alive_count_;
+    ++revision_;
     return Entity{slot, generation};
   }
   std::uint32_t PopFreeSlot();
@@ -203,6 +207,7 @@ class EntityPool {
   detail::Table<std::uint32_t> drawn_slots_;  // by draw: the slot given that id (if HoldsId), or kNoSlot
   IdMap others_;                              // every other live id
   std::size_t alive_count_ = 0;
+  std::uint64_t revision_ = 0;
 };
 
 }  // namespace cairn::ecs

@@ -7,6 +7,16 @@
 // A SelectionState is a copy of all three: every step of the undo history
 // keeps the selection before and after it, and undo and redo bring it back
 // (History, EditorContext).
+//
+// Membership (Contains) is kept per entity slot of the bound world, the
+// edited world its EditorContext keeps it bound to: a selected id whose
+// entity lives there is marked at the entity's slot, so selecting a
+// million entities from their handles writes an array in slot order instead
+// of hashing a million random ids. A selected id with no live entity there
+// (or with no world bound) is kept in a hash set. Marks are good while the
+// world's EntityRevision stays the one they were made at; once an entity
+// came or went, they are made again from the ids on the next use. Either
+// way Contains answers exactly "is this id among Ids()".
 
 #include <cstddef>
 #include <cstdint>
@@ -47,6 +57,10 @@ class Selection {
   void SelectRange(ecs::EntityId target, std::span<const ecs::EntityId> visible_order, bool additive = false);
   // Selects exactly these entities in this order; the last one is primary.
   void SelectAll(std::span<const ecs::EntityId> ids);
+  // The same for entities of `world` given as handles (dead handles and
+  // repeats are skipped). When `world` is the bound world the membership is
+  // written per slot, without looking any id up.
+  void SelectAll(const ecs::Coordinator& world, std::span<const ecs::Entity> entities);
   void Remove(ecs::EntityId id);
   void Clear();
   // Removes the ids no live entity has (after a delete, an undone create, or a
@@ -59,7 +73,14 @@ class Selection {
   SelectionState State() const { return {ids_, primary_, anchor_}; }
   void Restore(const SelectionState& state);
 
-  bool Contains(ecs::EntityId id) const { return members_.Contains(id); }
+  // Binds the selection to the world whose entities it names (nullptr: none).
+  // The world must outlive the binding: bind again, or unbind, before it goes.
+  void Bind(const ecs::Coordinator* world);
+
+  bool Contains(ecs::EntityId id) const {
+    Sync();
+    return IsMember(id);
+  }
   bool Empty() const { return ids_.empty(); }
   std::size_t Count() const { return ids_.size(); }
   // In selection order.
@@ -76,11 +97,34 @@ class Selection {
   void Erase(ecs::EntityId id);
   void Changed() { ++version_; }
 
+  // Membership, for ids_ as it is; each assumes Sync() has run.
+  bool IsMember(ecs::EntityId id) const;
+  // Makes the id a member; false when it was one already.
+  bool Place(ecs::EntityId id) const;
+  // Removes a member.
+  void Forget(ecs::EntityId id);
+  // Empties ids_ and the membership.
+  void Reset();
+  // Makes the marks again from ids_ when an entity of the bound world came or
+  // went since they were made.
+  void Sync() const {
+    if (world_ != nullptr && RevisionOf(*world_) != synced_revision_) Remark();
+  }
+  void Remark() const;
+  static std::uint64_t RevisionOf(const ecs::Coordinator& world);
+
   std::vector<ecs::EntityId> ids_;
-  ecs::IdMap members_;  // the ids of ids_, for Contains (flat: a million need no node each)
   ecs::EntityId primary_;
   ecs::EntityId anchor_;
   std::uint64_t version_ = 0;
+
+  const ecs::Coordinator* world_ = nullptr;
+  // A cache of ids_, remade by Sync (hence mutable): per slot of world_, the
+  // selected entity's generation + 1 (0: none), and the selected ids with no
+  // live entity in world_, in a flat set (a million need no node each).
+  mutable std::vector<std::uint32_t> marks_;
+  mutable ecs::IdMap unplaced_;
+  mutable std::uint64_t synced_revision_ = 0;
 };
 
 }  // namespace cairn::editor
