@@ -393,6 +393,11 @@ TEST_CASE("A selection bound to a world whose entities come, go and come back ma
     REQUIRE(selection.Primary() == model_primary);
     for (const EntityId each : universe) REQUIRE(selection.Contains(each) == selected(each));
     for (const EntityId each : strangers) REQUIRE(selection.Contains(each) == selected(each));
+    for (const Coordinator* each_world : {first.get(), second.get()}) {  // by handle, as the viewport asks
+      each_world->ForEachEntity([&](Entity entity) {
+        REQUIRE(selection.Contains(*each_world, entity) == selected(each_world->GetEntityId(entity)));
+      });
+    }
   }
 }
 
@@ -415,9 +420,12 @@ TEST_CASE("Select all from handles of the bound world, then the world changes un
     const cairn::ecs::Entity stranger = world->CreateEntity();
     REQUIRE(stranger.index == entities[10].index);
     CHECK_FALSE(selection.Contains(world->GetEntityId(stranger)));
+    CHECK_FALSE(selection.Contains(*world, stranger));
+    CHECK_FALSE(selection.Contains(*world, entities[10]));  // the dead handle of the slot
     const cairn::ecs::Entity again = world->CreateEntity(id);
     CHECK(again.index != entities[10].index);
     CHECK(selection.Contains(id));
+    CHECK(selection.Contains(*world, again));
     CHECK(selection.Count() == 1000);
   }
   SECTION("a world bound in its place answers by its own entities, ids still deciding") {

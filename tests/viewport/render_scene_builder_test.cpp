@@ -177,7 +177,12 @@ TEST_CASE("The selection's primary entity is drawn as Primary and the other sele
   const auto c = t::AddMesh(*world, "C", ecs::MeshShape::kCube);
   const auto lamp = t::AddEntity(*world, "Lamp");
   world->AddComponent<ecs::Light>(world->GetEntity(lamp), ecs::Light{});
+  // Bound to the world, as the editor binds the edited world (state read per
+  // slot), or not, as for a play session's copy (state looked up by id).
+  const bool bound = GENERATE(true, false);
+  INFO((bound ? "bound to the world" : "not bound"));
   Selection selection;
+  if (bound) selection.Bind(world.get());
   selection.Select(a);
   selection.Add(lamp);
   selection.Add(b);  // b is primary now
@@ -205,12 +210,26 @@ TEST_CASE("The selection's primary entity is drawn as Primary and the other sele
   CHECK(state_of(lamp) == render::SelectionState::Selected);
   CHECK(scene.meshes.SelectedCount() == 2);
 
-  SECTION("the marks do not leak into the next build") {
+  SECTION("a cleared selection draws nothing as selected in the next build") {
     selection.Clear();
     builder.Build(*world, matrices, selection, scene, picks);
     CHECK(scene.meshes.SelectedCount() == 0);
     CHECK(state_of(b) == render::SelectionState::None);
     CHECK(state_of(lamp) == render::SelectionState::None);
+  }
+  SECTION("an entity destroyed and made again with its id (an undo) is drawn selected in its new slot") {
+    const ecs::Entity old_a = world->GetEntity(a);
+    world->DestroyEntity(old_a);
+    const ecs::EntityId d = t::AddMesh(*world, "D", ecs::MeshShape::kCube);  // takes a's old slot
+    REQUIRE(world->GetEntity(d).index == old_a.index);
+    const ecs::Entity new_a = world->CreateEntity(a);
+    world->AddComponent<ecs::MeshRenderer>(new_a, ecs::MeshRenderer{});
+    REQUIRE(new_a.index != old_a.index);
+    matrices.Refresh(*world);
+    builder.Build(*world, matrices, selection, scene, picks);
+    CHECK(state_of(a) == render::SelectionState::Selected);
+    CHECK(state_of(d) == render::SelectionState::None);
+    CHECK(state_of(b) == render::SelectionState::Primary);
   }
 }
 

@@ -64,6 +64,14 @@ void Selection::Remark() const {
   synced_revision_ = world_ != nullptr ? RevisionOf(*world_) : 0;
 }
 
+bool Selection::Contains(const ecs::Coordinator& world, ecs::Entity entity) const {
+  if (&world != world_) return world.IsAlive(entity) && Contains(world.GetEntityId(entity));
+  Sync();
+  // After Sync every selected id with a live entity is marked at its slot,
+  // and only those: a dead handle's generation matches no mark.
+  return entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1;
+}
+
 void Selection::Bind(const ecs::Coordinator* world) {
   world_ = world;
   if (world_ == nullptr) marks_ = {};

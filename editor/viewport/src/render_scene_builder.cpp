@@ -14,34 +14,17 @@
 
 namespace cairn::editor {
 
-void RenderSceneBuilder::MarkSelection(const ecs::Coordinator& world, const Selection& selection) {
-  const ecs::EntityId primary = selection.Primary();
-  for (const ecs::EntityId id : selection.Ids()) {
-    const ecs::Entity entity = world.FindEntity(id);
-    if (entity.IsNull()) continue;
-    if (entity.index >= state_by_index_.size()) state_by_index_.resize(entity.index + 1, render::SelectionState::None);
-    state_by_index_[entity.index] = id == primary ? render::SelectionState::Primary : render::SelectionState::Selected;
-    marked_.push_back(entity.index);
-  }
-}
-
-void RenderSceneBuilder::ClearMarks() {
-  for (const std::uint32_t index : marked_) state_by_index_[index] = render::SelectionState::None;
-  marked_.clear();
-}
-
 RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const WorldMatrices& matrices,
                                             const Selection& selection, render::RenderScene& scene,
-                                            PickTable& picks, AssetMeshes* assets, const render::Frustum* view) {
+                                            PickTable& picks, AssetMeshes* assets, const render::Frustum* view) const {
   scene.Clear();
   picks.Clear();
   RenderSceneCounts counts;
-  MarkSelection(world, selection);
-  // The marks must not outlive this call, even when it throws.
-  struct MarksGuard {
-    RenderSceneBuilder* builder;
-    ~MarksGuard() { builder->ClearMarks(); }
-  } guard{this};
+  const ecs::Entity primary = world.FindEntity(selection.Primary());
+  const auto state_of = [&](ecs::Entity entity) {
+    if (selection.Empty() || !selection.Contains(world, entity)) return render::SelectionState::None;
+    return entity == primary ? render::SelectionState::Primary : render::SelectionState::Selected;
+  };
 
   if (world.IsRegistered<ecs::MeshRenderer>()) {
     world.Each<ecs::MeshRenderer>([&](ecs::Entity entity, const ecs::MeshRenderer& mesh) {
@@ -49,7 +32,7 @@ RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const World
       render::MeshInstance instance;
       instance.world = matrices.Of(world, entity);
       instance.color = mesh.color;
-      instance.selection = StateOf(entity);
+      instance.selection = state_of(entity);
       counts.selected += instance.selection != render::SelectionState::None ? 1 : 0;
       // What the instance draws: a shape, a ready imported mesh, or the placeholder cube.
       render::MeshShape shape = render::MeshShape::Cube;
@@ -91,7 +74,7 @@ RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const World
       icon.kind = render::IconKind::Light;
       icon.color = glm::vec4(light.color, 1.0f);
       icon.pick_id = picks.Add(entity);
-      icon.selection = StateOf(entity);
+      icon.selection = state_of(entity);
       counts.selected += icon.selection != render::SelectionState::None ? 1 : 0;
       scene.icons.push_back(icon);
     });
@@ -105,7 +88,7 @@ RenderSceneCounts RenderSceneBuilder::Build(ecs::Coordinator& world, const World
       icon.kind = render::IconKind::Camera;
       icon.color = kCameraIconColor;
       icon.pick_id = picks.Add(entity);
-      icon.selection = StateOf(entity);
+      icon.selection = state_of(entity);
       counts.selected += icon.selection != render::SelectionState::None ? 1 : 0;
       scene.icons.push_back(icon);
     });

@@ -81,6 +81,10 @@ class Selection {
     Sync();
     return IsMember(id);
   }
+  // Whether this entity of `world` is selected (false for a dead handle). For
+  // the bound world it reads the entity's slot, with no lookup; for another
+  // (a play session's copy) it looks the entity's id up.
+  bool Contains(const ecs::Coordinator& world, ecs::Entity entity) const;
   bool Empty() const { return ids_.empty(); }
   std::size_t Count() const { return ids_.size(); }
   // In selection order.

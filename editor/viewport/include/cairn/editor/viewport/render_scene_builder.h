@@ -12,10 +12,11 @@
 //
 // Everything drawn gets a pick id from the PickTable, and the selection state
 // of its entity (Primary for the selection's primary entity, Selected for the
-// others). The scene and the table are cleared and refilled but keep their
-// allocations, and the builder keeps its own scratch arrays, so a world of
-// steady size is translated without allocating. Cost is one pass over each of
-// the MeshRenderer, Light and Camera storages plus O(selection).
+// others), asked of the Selection by entity: for the edited world it is read
+// from the entity's slot, so a frame costs nothing per selected entity. The
+// scene and the table are cleared and refilled but keep their allocations, so
+// a world of steady size is translated without allocating. Cost is one pass
+// over each of the MeshRenderer, Light and Camera storages.
 
 #include <cstddef>
 #include <cstdint>
@@ -72,17 +73,7 @@ class RenderSceneBuilder {
   // clicked); `meshes` and `selected` still count them.
   RenderSceneCounts Build(ecs::Coordinator& world, const WorldMatrices& matrices, const Selection& selection,
                           render::RenderScene& scene, PickTable& picks, AssetMeshes* assets = nullptr,
-                          const render::Frustum* view = nullptr);
-
- private:
-  void MarkSelection(const ecs::Coordinator& world, const Selection& selection);
-  void ClearMarks();
-  render::SelectionState StateOf(ecs::Entity entity) const {
-    return entity.index < state_by_index_.size() ? state_by_index_[entity.index] : render::SelectionState::None;
-  }
-
-  std::vector<render::SelectionState> state_by_index_;  // by entity index; None except while building
-  std::vector<std::uint32_t> marked_;                   // indices set in state_by_index_
+                          const render::Frustum* view = nullptr) const;
 };
 
 }  // namespace cairn::editor
