@@ -49,7 +49,14 @@ export MESA_SHADER_CACHE_DISABLE=true
 # leak check crash ("Tracer caught signal 11"), in most runs of the xdotool
 # smoke test on an idle machine.
 if [ "$sanitize" = "ON" ]; then export LP_NUM_THREADS=0; fi
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+# The exit leak check also crashed inside its pointer scan
+# (ScanRangeForPointers reading address 0x1438, "Tracer caught signal 11") in
+# three of four runs of one GUI test, the outcome moving with the heap's
+# layout (the length of the work folder's path changed it). Without
+# intercepting __tls_get_addr the sanitizer does not track the dynamic TLS
+# blocks of libraries loaded at run time and scans no range of its own for
+# them: the same test then passed five runs of five, reporting no leak.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # GUI tests open real windows: run the whole suite on a virtual display.
 cd "$build_dir"
