@@ -18,17 +18,11 @@ constexpr std::size_t kSparseMarks = 8;
 
 std::uint64_t Selection::RevisionOf(const ecs::Coordinator& world) { return world.EntityRevision(); }
 
-bool Selection::IsMember(ecs::EntityId id) const {
-  if (world_ != nullptr) {
-    const ecs::Entity entity = world_->FindEntity(id);
-    if (!entity.IsNull() && entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1) return true;
-  }
-  return unplaced_.Contains(id);
+ecs::Entity Selection::PlaceOf(ecs::EntityId id) const {
+  return world_ != nullptr ? world_->FindEntity(id) : ecs::kNullEntity;
 }
 
-bool Selection::Place(ecs::EntityId id) const {
-  const ecs::Entity entity = world_ != nullptr ? world_->FindEntity(id) : ecs::kNullEntity;
-  if (entity.IsNull()) return unplaced_.Insert(id, 0);
+bool Selection::Mark(ecs::Entity entity) const {
   if (entity.index >= marks_.size()) marks_.resize(entity.index + 1, 0);
   std::uint32_t& mark = marks_[entity.index];
   if (mark == entity.generation + 1) return false;
@@ -36,13 +30,23 @@ bool Selection::Place(ecs::EntityId id) const {
   return true;
 }
 
-void Selection::Forget(ecs::EntityId id) {
-  const ecs::Entity entity = world_ != nullptr ? world_->FindEntity(id) : ecs::kNullEntity;
-  if (!entity.IsNull() && entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1) {
+bool Selection::IsMember(ecs::EntityId id) const {
+  const ecs::Entity entity = PlaceOf(id);
+  return (!entity.IsNull() && Marked(entity)) || unplaced_.Contains(id);
+}
+
+bool Selection::Place(ecs::EntityId id) const {
+  const ecs::Entity entity = PlaceOf(id);
+  return entity.IsNull() ? unplaced_.Insert(id, 0) : Mark(entity);
+}
+
+bool Selection::Forget(ecs::EntityId id) {
+  const ecs::Entity entity = PlaceOf(id);
+  if (!entity.IsNull() && Marked(entity)) {
     marks_[entity.index] = 0;
-  } else {
-    unplaced_.Erase(id);
+    return true;
   }
+  return unplaced_.Erase(id);
 }
 
 void Selection::Reset() {
@@ -69,7 +73,7 @@ bool Selection::Contains(const ecs::Coordinator& world, ecs::Entity entity) cons
   Sync();
   // After Sync every selected id with a live entity is marked at its slot,
   // and only those: a dead handle's generation matches no mark.
-  return entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1;
+  return Marked(entity);
 }
 
 void Selection::Bind(const ecs::Coordinator* world) {
@@ -92,8 +96,7 @@ void Selection::InsertAll(std::span<const ecs::EntityId> ids) {
 
 void Selection::Erase(ecs::EntityId id) {
   Sync();
-  if (!IsMember(id)) return;
-  Forget(id);
+  if (!Forget(id)) return;
   ids_.erase(std::find(ids_.begin(), ids_.end(), id));
   if (primary_ == id) primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
 }
@@ -163,12 +166,7 @@ void Selection::SelectAll(const ecs::Coordinator& world, std::span<const ecs::En
   Reset();
   ids_.reserve(entities.size());
   for (const ecs::Entity entity : entities) {
-    if (!world.IsAlive(entity)) continue;
-    if (entity.index >= marks_.size()) marks_.resize(std::max<std::size_t>(entity.index + 1, world.EntityCount()), 0);
-    std::uint32_t& mark = marks_[entity.index];
-    if (mark == entity.generation + 1) continue;  // a repeat
-    mark = entity.generation + 1;
-    ids_.push_back(world.GetEntityId(entity));
+    if (world.IsAlive(entity) && Mark(entity)) ids_.push_back(world.GetEntityId(entity));  // not dead, not a repeat
   }
   primary_ = ids_.empty() ? ecs::kNoEntityId : ids_.back();
   if (!anchor_ || !IsMember(anchor_)) anchor_ = ids_.empty() ? ecs::kNoEntityId : ids_.front();

@@ -35,12 +35,6 @@ class IdMap {
     }
   }
   bool Contains(EntityId id) const { return Find(id) != kNotFound; }
-  // Asks for the id's bucket to be brought into the cache. Ids are random,
-  // so each bucket of a big map is a cache miss: a loop inserting or looking
-  // up many known ids prefetches a few ahead, and the misses overlap.
-  void Prefetch(EntityId id) const {
-    if (!buckets_.empty()) __builtin_prefetch(&buckets_[BucketOf(id.value)]);
-  }
 
   void Reserve(std::size_t count);
   // Empties the map. A map at least 1 / kSparse full keeps its table: one

@@ -105,8 +105,16 @@ class Selection {
   bool IsMember(ecs::EntityId id) const;
   // Makes the id a member; false when it was one already.
   bool Place(ecs::EntityId id) const;
-  // Removes a member.
-  void Forget(ecs::EntityId id);
+  // Removes the id from the membership; false when it was not a member.
+  bool Forget(ecs::EntityId id);
+  // The bound world's live entity of the id, or the null entity.
+  ecs::Entity PlaceOf(ecs::EntityId id) const;
+  // Whether the entity's slot holds its mark, and setting it (false when it
+  // did already).
+  bool Marked(ecs::Entity entity) const {
+    return entity.index < marks_.size() && marks_[entity.index] == entity.generation + 1;
+  }
+  bool Mark(ecs::Entity entity) const;
   // Empties ids_ and the membership.
   void Reset();
   // Makes the marks again from ids_ when an entity of the bound world came or
