@@ -4,11 +4,13 @@
 //   EditorFrame/10        one frame (NewFrame, every panel, Render: the CPU
 //   EditorFrame/100000    side up to draw data) with the Hierarchy fully
 //                         expanded, one entity selected in the Inspector
-//   edits at 100,000 and 1,000,000 entities, each the median of 3 rounds
-//                         in fresh processes: Edit > Select All; Delete with everything selected (build the
-//                         action and apply it); Ctrl+Z of that delete; the
-//                         first frame after it; Duplicate of 100,000 of them;
-//                         a Hierarchy search matching one; the scene as text
+//   edits at 100,000 and 1,000,000 entities, each the median of 5 rounds
+//                         in fresh processes, the two sizes' rounds taken
+//                         in turn: Edit > Select All; Delete with everything
+//                         selected (build the action and apply it); Ctrl+Z
+//                         of that delete; the first frame after it;
+//                         Duplicate of 100,000 of them; a Hierarchy search
+//                         matching one; the scene as text
 //   Duplicate/chain/N     Duplicate of a subtree N entities deep (a chain),
 //   Duplicate/flat/N      and of a root with N - 1 children: build the action
 //                         and apply it, for N = 10,000 and 100,000
@@ -46,6 +48,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_summary.h"
@@ -212,9 +215,7 @@ EditTimes TimeEditsInFreshProcess(int count) {
 }
 
 // Each edit's median over kEditRounds rounds.
-EditTimes TimeEdits(int count) {
-  std::vector<EditTimes> rounds;
-  for (int round = 0; round < kEditRounds; ++round) rounds.push_back(TimeEditsInFreshProcess(count));
+EditTimes Median(const std::vector<EditTimes>& rounds) {
   const auto median = [&rounds](double EditTimes::*edit) {
     std::vector<double> values;
     for (const EditTimes& times : rounds) values.push_back(times.*edit);
@@ -225,6 +226,19 @@ EditTimes TimeEdits(int count) {
           median(&EditTimes::undo),       median(&EditTimes::first_frame_after_undo),
           median(&EditTimes::duplicate),  median(&EditTimes::search),
           median(&EditTimes::save)};
+}
+
+// The edits at both sizes, their rounds taken in turn (small, large, small,
+// ...): a host whose load changes over the minute the rounds take slows
+// both sizes alike, instead of only the one whose rounds ran later.
+std::pair<EditTimes, EditTimes> TimeEdits(int small_count, int large_count) {
+  std::vector<EditTimes> small;
+  std::vector<EditTimes> large;
+  for (int round = 0; round < kEditRounds; ++round) {
+    small.push_back(TimeEditsInFreshProcess(small_count));
+    large.push_back(TimeEditsInFreshProcess(large_count));
+  }
+  return {Median(small), Median(large)};
 }
 
 // ---- Duplicating a deep subtree beside a flat one --------------------------------
@@ -457,8 +471,7 @@ int main(int argc, char** argv) {
   const double large = reporter.Microseconds("EditorFrame/100000/iterations:500");
   // The edits at 100,000 and 1,000,000 entities (docs/PERFORMANCE.md:
   // linear, the 1,000,000 one at most 12x the 100,000 one).
-  const EditTimes small_edits = TimeEdits(100'000);
-  const EditTimes large_edits = TimeEdits(1'000'000);
+  const auto [small_edits, large_edits] = TimeEdits(100'000, 1'000'000);
 
   std::printf("\n| editor workload | CPU time |\n| --- | --- |\n");
   std::printf("| frame, 10 entities (Hierarchy expanded) | %.0f us |\n", small);
