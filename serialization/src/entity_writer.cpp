@@ -31,8 +31,6 @@ using ecs::FieldType;
 
 // Entities whose records are asked for together (EntityWriter::Prefetch).
 constexpr std::size_t kPrefetchBatch = 16;
-// Entities written before the text's full size is estimated.
-constexpr std::size_t kSizeSample = 1024;
 
 void AppendId(std::string& out, ecs::EntityId id) {
   out += '"';
@@ -102,17 +100,9 @@ void EntityWriter::Write() {
   if (!options_.runtime && options_.prefabs != nullptr && has_prefab_instance_) FindInstances();
 
   out_ += "\"entities\": [";
-  const std::size_t entities_start = out_.size();
   bool first = true;
   for (std::size_t i = 0; i < entities_.size(); ++i) {
     if (i % kPrefetchBatch == 0) Prefetch(i + kPrefetchBatch, i + 2 * kPrefetchBatch);
-    // The text of a big scene, hundreds of megabytes, is made room for once,
-    // from the size of its first entities, rather than copied to a twice
-    // bigger buffer over and over as it grows.
-    if (i == kSizeSample && entities_.size() > 2 * kSizeSample) {
-      const std::size_t per_entity = (out_.size() - entities_start) / kSizeSample + 1;
-      out_.reserve(out_.size() + (entities_.size() - i) * per_entity * 9 / 8);
-    }
     const auto& [id, entity] = entities_[i];
     if (owned_[entity.index]) continue;
     if (!first) out_ += ',';
