@@ -280,6 +280,9 @@ ComponentType Coordinator::ResolveComponentType(const ComponentValue& value) con
 }
 
 ComponentType Coordinator::ResolveComponentType(const ComponentInfo& info) const {
+  // Most values were read from this world: their info is its registration,
+  // found without hashing the name.
+  if (info.type < infos_.size() && infos_[info.type].get() == &info) return info.type;
   const ComponentInfo* here = FindComponentInfo(info.name);
   if (here == nullptr || here->type_index != info.type_index) {
     throw UnknownComponentError("component " + info.name + " is not registered in this world");

@@ -443,6 +443,30 @@ TEST_CASE("A value of a type this world does not know is rejected", "[ecs][coord
   REQUIRE_THROWS_WITH(world.SetComponentValue(entity, light), "component Light is not registered in this world");
 }
 
+TEST_CASE("A value resolves to this world's type of its name, whichever world it was read from", "[ecs][coordinator]") {
+  TestWorld world(kWorldSeed);
+  RegisterPhysics(world);
+  // The same components registered in another order: each has another number there.
+  TestWorld other(2);
+  other.RegisterComponent<Mass>("Mass").Field("kg", &Mass::kg);
+  other.RegisterComponent<Position>("Position").Field("x", &Position::x).Field("y", &Position::y);
+  other.RegisterComponent<Velocity>("Velocity").Field("dx", &Velocity::dx);
+  REQUIRE(other.GetComponentType<Mass>() == world.GetComponentType<Position>());
+  for (const std::string_view name : {"Position", "Velocity", "Mass"}) {
+    const ComponentInfo& here = *world.FindComponentInfo(name);
+    const ComponentInfo& there = *other.FindComponentInfo(name);
+    CAPTURE(name);
+    REQUIRE(world.ResolveComponentType(here) == here.type);
+    REQUIRE(world.ResolveComponentType(there) == here.type);
+    REQUIRE(other.ResolveComponentType(here) == there.type);
+  }
+  const Entity entity = world.CreateEntity();
+  world.AddComponentValue(entity, ComponentValue::From(other.GetComponentInfoPtr(other.GetComponentType<Mass>()),
+                                                       Mass{3.0f}));
+  REQUIRE(world.GetComponent<Mass>(entity) == Mass{3.0f});
+  REQUIRE_FALSE(world.HasComponent<Position>(entity));
+}
+
 TEST_CASE("Components can be added, read, changed and removed", "[ecs][coordinator]") {
   TestWorld world(kWorldSeed);
   RegisterPhysics(world);
