@@ -4,7 +4,7 @@
 //   EditorFrame/10        one frame (NewFrame, every panel, Render: the CPU
 //   EditorFrame/100000    side up to draw data) with the Hierarchy fully
 //                         expanded, one entity selected in the Inspector
-//   edits at 100,000 and 1,000,000 entities, each the median of 5 rounds
+//   edits at 100,000 and 1,000,000 entities, each the median of 7 rounds
 //                         in fresh processes, the two sizes' rounds taken
 //                         in turn: Edit > Select All; Delete with everything
 //                         selected (build the action and apply it); Ctrl+Z
@@ -131,7 +131,7 @@ struct EditTimes {
 };
 
 constexpr int kDuplicated = 100'000;
-constexpr int kEditRounds = 5;
+constexpr int kEditRounds = 7;
 
 EditTimes TimeEditsOnce(int count) {
   HeadlessEditor editor(Headless());

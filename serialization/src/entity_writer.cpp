@@ -29,8 +29,12 @@ using ecs::Entity;
 using ecs::FieldInfo;
 using ecs::FieldType;
 
-// Entities whose records are asked for together (EntityWriter::Prefetch).
-constexpr std::size_t kPrefetchBatch = 16;
+// The entities' text is kept in blocks of this size (or one entity's, if
+// bigger) until it is put in id order.
+constexpr std::size_t kTextBlock = std::size_t{4} << 20;
+// Pieces whose text is asked for ahead of the one being copied.
+constexpr std::size_t kPrefetchAhead = 8;
+constexpr std::size_t kCacheLine = 64;
 
 void AppendId(std::string& out, ecs::EntityId id) {
   out += '"';
@@ -55,12 +59,13 @@ class EntityWriter {
   void CollectComponentTypes();
   void ComputeSiblingOrders();
   void ComputeWorldMatrices();
-  void WriteEntity(ecs::EntityId id, Entity entity);
-  // Asks for what writing entities_[begin, end) will read.
-  void Prefetch(std::size_t begin, std::size_t end) const;
+  // Formats every entity written in "entities" in slot order, then appends
+  // their text to out_ in id order.
+  void WriteEntities();
+  void WriteEntity(std::string& out, ecs::EntityId id, Entity entity) const;
   // `"parent": ..., "order": N` of an entity or an instance's root (depth 3).
-  void WritePlace(Entity entity);
-  void WriteComponents(Entity entity);
+  void WritePlace(std::string& out, Entity entity) const;
+  void WriteComponents(std::string& out, Entity entity) const;
   // `leftovers`: fields to write after the reflected ones (those a
   // runtime-defined type no longer has); null for none.
   // `fields`: those to write (null: all), at `depth` (the component's key).
@@ -76,7 +81,7 @@ class EntityWriter {
   std::string& out_;
   const ecs::Coordinator& world_;
   const EntityWriteOptions& options_;
-  std::vector<std::pair<ecs::EntityId, Entity>> entities_;
+  std::vector<std::pair<ecs::EntityId, Entity>> entities_;  // in slot order
   std::vector<ComponentType> types_;  // written components, sorted by name
   bool has_unknown_ = false;
   ComponentType unknown_type_ = 0;
@@ -91,28 +96,60 @@ class EntityWriter {
 
 void EntityWriter::Write() {
   world_.ForEachEntity([this](Entity entity) { entities_.emplace_back(world_.GetEntityId(entity), entity); });
-  std::sort(entities_.begin(), entities_.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
   CollectComponentTypes();
   ComputeSiblingOrders();
   if (options_.world_matrices) ComputeWorldMatrices();
   owned_.assign(order_.size(), false);
   if (!options_.runtime && options_.prefabs != nullptr && has_prefab_instance_) FindInstances();
+  WriteEntities();
+  if (!options_.runtime) WriteInstances();
+}
+
+// The file lists entities by id, and ids are random: read in id order, a
+// big scene's records are read all over memory, each a cache miss. So each
+// entity is formatted as its records lie (slot order), into blocks of text,
+// and the finished pieces of text are then copied out in id order: only
+// that copy jumps around, and the address of each piece is known ahead.
+void EntityWriter::WriteEntities() {
+  struct Piece {
+    ecs::EntityId id;
+    std::string_view text;
+  };
+  std::vector<Piece> pieces;
+  pieces.reserve(entities_.size());
+  std::vector<std::string> blocks;
+  std::string piece;
+  std::size_t total = 0;
+  for (const auto& [id, entity] : entities_) {
+    if (owned_[entity.index]) continue;
+    piece.clear();
+    WriteEntity(piece, id, entity);
+    // A block is never let grow past what it reserved: the views stay good.
+    if (blocks.empty() || blocks.back().capacity() - blocks.back().size() < piece.size()) {
+      blocks.emplace_back().reserve(std::max(kTextBlock, piece.size()));
+    }
+    std::string& block = blocks.back();
+    const std::size_t start = block.size();
+    block += piece;
+    pieces.push_back({id, std::string_view(block).substr(start)});
+    total += piece.size();
+  }
+  std::sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.id < b.id; });
 
   out_ += "\"entities\": [";
-  bool first = true;
-  for (std::size_t i = 0; i < entities_.size(); ++i) {
-    if (i % kPrefetchBatch == 0) Prefetch(i + kPrefetchBatch, i + 2 * kPrefetchBatch);
-    const auto& [id, entity] = entities_[i];
-    if (owned_[entity.index]) continue;
-    if (!first) out_ += ',';
-    first = false;
-    AppendNewline(out_, 2);
-    WriteEntity(id, entity);
+  constexpr int kDepth = 2;
+  out_.reserve(out_.size() + total + pieces.size() * (2 + kDepth * 2) + 8);
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    if (i + kPrefetchAhead < pieces.size()) {
+      const std::string_view ahead = pieces[i + kPrefetchAhead].text;
+      for (std::size_t line = 0; line < ahead.size(); line += kCacheLine) __builtin_prefetch(ahead.data() + line);
+    }
+    if (i != 0) out_ += ',';
+    AppendNewline(out_, kDepth);
+    out_ += pieces[i].text;
   }
-  if (!first) AppendNewline(out_, 1);
+  if (!pieces.empty()) AppendNewline(out_, 1);
   out_ += ']';
-  if (!options_.runtime) WriteInstances();
 }
 
 // What each instance changes is the diff's (prefab_diff.h): what the
@@ -150,7 +187,7 @@ void EntityWriter::WriteInstance(const InstanceDiff& instance) {
   AppendString(out_, instance.prefab->path);
   out_ += ',';
   AppendNewline(out_, 3);
-  WritePlace(instance.root);
+  WritePlace(out_, instance.root);
   out_ += ',';
   AppendNewline(out_, 3);
   out_ += "\"overrides\": {";
@@ -313,71 +350,52 @@ void EntityWriter::ComputeWorldMatrices() {
   }
 }
 
-// Entities are written in id order, which in a big scene built in the
-// editor is a walk all over the entity slots: each record the writer reads
-// misses the cache, and writing one entity takes long enough that the
-// processor never gets to the next one's loads early. So a batch ahead, the
-// records of a whole batch are asked for at once, their misses overlapping.
-// Only addresses are computed (a lookup per component); nothing is written.
-void EntityWriter::Prefetch(std::size_t begin, std::size_t end) const {
-  end = std::min(end, entities_.size());
-  for (std::size_t i = begin; i < end; ++i) {
-    const Entity entity = entities_[i].second;
-    __builtin_prefetch(&parent_ids_[entity.index]);
-    __builtin_prefetch(&order_[entity.index]);
-    const ecs::Signature& signature = world_.GetSignature(entity);
-    for (const ComponentType type : types_) {
-      if (signature.Test(type)) __builtin_prefetch(world_.GetComponentData(entity, type));
-    }
-  }
-}
-
-void EntityWriter::WritePlace(Entity entity) {
-  out_ += "\"parent\": ";
+void EntityWriter::WritePlace(std::string& out, Entity entity) const {
+  out += "\"parent\": ";
   const ecs::EntityId parent = parent_ids_[entity.index];
   if (parent) {
-    AppendId(out_, parent);
+    AppendId(out, parent);
   } else {
-    out_ += "null";
+    out += "null";
   }
-  out_ += ',';
-  AppendNewline(out_, 3);
-  out_ += "\"order\": ";
-  AppendUnsigned(out_, order_[entity.index]);
+  out += ',';
+  AppendNewline(out, 3);
+  out += "\"order\": ";
+  AppendUnsigned(out, order_[entity.index]);
 }
 
-void EntityWriter::WriteEntity(ecs::EntityId id, Entity entity) {
-  out_ += '{';
-  AppendNewline(out_, 3);
-  out_ += "\"id\": ";
-  AppendId(out_, id);
-  out_ += ',';
-  AppendNewline(out_, 3);
-  out_ += "\"name\": ";
+void EntityWriter::WriteEntity(std::string& out, ecs::EntityId id, Entity entity) const {
+  out += '{';
+  AppendNewline(out, 3);
+  out += "\"id\": ";
+  AppendId(out, id);
+  out += ',';
+  AppendNewline(out, 3);
+  out += "\"name\": ";
   const ecs::Name* name = world_.IsRegistered<ecs::Name>() ? world_.TryGetComponent<ecs::Name>(entity) : nullptr;
   if (name != nullptr) {
-    AppendString(out_, name->value);
+    AppendString(out, name->value);
   } else {
-    out_ += "null";
+    out += "null";
   }
-  out_ += ',';
-  AppendNewline(out_, 3);
-  WritePlace(entity);
-  out_ += ',';
-  AppendNewline(out_, 3);
-  out_ += "\"components\": ";
-  WriteComponents(entity);
+  out += ',';
+  AppendNewline(out, 3);
+  WritePlace(out, entity);
+  out += ',';
+  AppendNewline(out, 3);
+  out += "\"components\": ";
+  WriteComponents(out, entity);
   if (options_.world_matrices) {
-    out_ += ',';
-    AppendNewline(out_, 3);
-    out_ += "\"world\": ";
-    WriteFloats(out_, entity, nullptr, nullptr, &matrices_[entity.index][0][0], 16);
+    out += ',';
+    AppendNewline(out, 3);
+    out += "\"world\": ";
+    WriteFloats(out, entity, nullptr, nullptr, &matrices_[entity.index][0][0], 16);
   }
-  AppendNewline(out_, 2);
-  out_ += '}';
+  AppendNewline(out, 2);
+  out += '}';
 }
 
-void EntityWriter::WriteComponents(Entity entity) {
+void EntityWriter::WriteComponents(std::string& out, Entity entity) const {
   const ecs::Signature& signature = world_.GetSignature(entity);
   // Null (no allocation) for the many entities with no unknown components.
   Document unknown;
@@ -391,9 +409,9 @@ void EntityWriter::WriteComponents(Entity entity) {
   auto next_unknown = unknown.begin();
   bool first = true;
   const auto start_member = [&] {
-    out_ += first ? "{" : ",";
+    out += first ? "{" : ",";
     first = false;
-    AppendNewline(out_, 4);
+    AppendNewline(out, 4);
   };
   const auto write_unknown_until = [&](const std::string* name) {
     for (; next_unknown != unknown.end() && (name == nullptr || next_unknown.key() <= *name); ++next_unknown) {
@@ -401,9 +419,9 @@ void EntityWriter::WriteComponents(Entity entity) {
       // registered one is written.
       if (name != nullptr && next_unknown.key() == *name) continue;
       start_member();
-      AppendString(out_, next_unknown.key());
-      out_ += ": ";
-      AppendValue(out_, next_unknown.value(), 4);
+      AppendString(out, next_unknown.key());
+      out += ": ";
+      AppendValue(out, next_unknown.value(), 4);
     }
   };
   for (ComponentType type : types_) {
@@ -413,15 +431,15 @@ void EntityWriter::WriteComponents(Entity entity) {
     start_member();
     // Fields a runtime-defined type no longer has, kept by the loader.
     const auto leftovers = info.IsRuntimeDefined() ? unknown.find(info.name) : unknown.end();
-    WriteComponent(out_, entity, info, leftovers != unknown.end() && leftovers->is_object() ? &*leftovers : nullptr, 4);
+    WriteComponent(out, entity, info, leftovers != unknown.end() && leftovers->is_object() ? &*leftovers : nullptr, 4);
   }
   write_unknown_until(nullptr);
   if (first) {
-    out_ += "{}";
+    out += "{}";
     return;
   }
-  AppendNewline(out_, 3);
-  out_ += '}';
+  AppendNewline(out, 3);
+  out += '}';
 }
 
 void EntityWriter::WriteComponent(std::string& out, Entity entity, const ComponentInfo& info, const Document* leftovers,
