@@ -305,9 +305,17 @@ TEST_CASE("Every applied action, undo and redo is journaled as applied", "[edito
   CHECK(contents.header == editor::JournalHeaderFor(s.scene_file));
   REQUIRE(contents.entries.size() == 3);
   CHECK(ecs::ActionToPlain(contents.entries[0].action) == ecs::ActionToPlain(rename));
-  const Action undo{"Rename 'Barrel'", {ecs::RenameCommand{s.scene.crate, "Crate"}}};
+  // An undo and a redo are listed as such (a recovery shows these names).
+  const Action undo{"Undo Rename 'Barrel'", {ecs::RenameCommand{s.scene.crate, "Crate"}}};
   CHECK(ecs::ActionToPlain(contents.entries[1].action) == ecs::ActionToPlain(undo));
-  CHECK(ecs::ActionToPlain(contents.entries[2].action) == ecs::ActionToPlain(rename));
+  Action redo = rename;
+  redo.name = "Redo Rename 'Barrel'";
+  CHECK(ecs::ActionToPlain(contents.entries[2].action) == ecs::ActionToPlain(redo));
+  // The history keeps the step's own name.
+  CHECK(s.context.GetHistory().UndoName() == "Rename 'Barrel'");
+  s.context.Undo();
+  s.context.Flush();
+  CHECK(s.context.GetHistory().RedoName() == "Rename 'Barrel'");
 }
 
 namespace {

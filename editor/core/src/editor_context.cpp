@@ -672,7 +672,8 @@ void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& res
   }
   const bool undo = request == HistoryRequest::kUndo;
   const std::string name = undo ? history_.UndoName() : history_.RedoName();
-  const auto apply = [this](ecs::Action& action) { return ApplyNow(action); };
+  const std::string journal_name = (undo ? "Undo " : "Redo ") + name;
+  const auto apply = [this, &journal_name](ecs::Action& action) { return ApplyNow(action, journal_name); };
   const auto project = [this, &name](const ProjectStep& step, bool back) { ApplyProjectStep(step, back, name); };
   const auto files = [this](const FileStep& file, bool back) { WriteFileStep(file, back); };
   try {
@@ -687,13 +688,21 @@ void EditorContext::ApplyHistoryRequest(HistoryRequest request, FlushResult& res
   }
 }
 
-ecs::Action EditorContext::ApplyNow(ecs::Action& action) {
+ecs::Action EditorContext::ApplyNow(ecs::Action& action, const std::string& journal_name) {
   queue_.Enqueue(std::move(action));
   std::vector<ecs::ActionResult> applied = queue_.Flush(*world_);
   ecs::ActionResult& outcome = applied.front();
   action = std::move(outcome.action);  // the queue hands back what it was given
   if (!outcome.Succeeded()) throw ecs::CommandError(*outcome.error);
-  JournalApplied(action);
+  // Journaled under its own name, without copying a big action's commands.
+  std::string step_name = std::exchange(action.name, journal_name);
+  try {
+    JournalApplied(action);
+  } catch (...) {
+    action.name = std::move(step_name);
+    throw;
+  }
+  action.name = std::move(step_name);
   return std::move(outcome.inverse);
 }
 

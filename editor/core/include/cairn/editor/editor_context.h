@@ -415,9 +415,11 @@ class EditorContext {
                            std::unique_ptr<ecs::Coordinator> world, const std::string& step);
   // After a project step: the journal again, from a snapshot of the scene.
   void RestartJournal(const std::string& step);
-  // Applies one action through the queue and journals it; throws CommandError.
-  // The action goes through the queue and comes back as it was (History::ApplyFn).
-  ecs::Action ApplyNow(ecs::Action& action);
+  // Applies an undo or redo's action through the queue and journals it under
+  // `journal_name` ("Undo Rename 'Barrel'": what a recovery lists); throws
+  // CommandError. The action goes through the queue and comes back as it
+  // was, its name the step's (History::ApplyFn).
+  ecs::Action ApplyNow(ecs::Action& action, const std::string& journal_name);
   // A history step's file, to its `before` side (undo) or its `after` side
   // (History::FileFn); the prefabs are read again afterwards.
   void WriteFileStep(const FileStep& file, bool undo);
