@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <random>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "cairn/ecs/command_plain.h"
@@ -220,8 +223,102 @@ TEST_CASE("Fingerprints describe size and content", "[editor][journal]") {
   const auto fingerprint = editor::FingerprintFile(f.scene_file);
   REQUIRE(fingerprint.has_value());
   CHECK(fingerprint->size == 1);
-  CHECK(editor::Describe(*fingerprint) == "1 bytes, hash fnv1a64:af63dc4c8601ec8c");  // FNV-1a 64 of "a"
+  // Pinned: a journal written by an earlier build names its scene by this hash.
+  CHECK(editor::Describe(*fingerprint) == "1 bytes, hash wordmix64:a10b864b41a82a5b");
+  const auto earlier = editor::FingerprintFile(f.scene_file, editor::FingerprintHash::kFnv1a64);
+  CHECK(editor::Describe(*earlier) == "1 bytes, hash fnv1a64:af63dc4c8601ec8c");  // FNV-1a 64 of "a"
   CHECK_FALSE(editor::FingerprintFile(f.dir / "missing").has_value());
+}
+
+TEST_CASE("A fingerprint is the same however its bytes are split, and a file's is its bytes'", "[editor][journal]") {
+  const auto algorithm = GENERATE(editor::FingerprintHash::kWordMix64, editor::FingerprintHash::kFnv1a64);
+  std::mt19937 random(27);
+  // Lengths around the 32-byte block, and one over three of the file's 1 MiB reads.
+  for (const std::size_t length : {0, 1, 7, 8, 31, 32, 33, 63, 64, 65, 100, (3 << 20) + 17}) {
+    std::string bytes(length, '\0');
+    for (char& byte : bytes) byte = static_cast<char>(random());
+    editor::FingerprintHasher whole(algorithm);
+    whole.Update(bytes);
+    const editor::SceneFingerprint expected = whole.Fingerprint();
+    CHECK(expected.size == length);
+    CHECK(expected.algorithm == algorithm);
+    for (int split = 0; split < 20; ++split) {
+      editor::FingerprintHasher pieces(algorithm);
+      std::size_t at = 0;
+      while (at < length) {
+        const std::size_t piece = std::min<std::size_t>(length - at, random() % 70);
+        pieces.Update(std::string_view(bytes).substr(at, piece));
+        if (length < 1000 || split == 0) CHECK(pieces.Fingerprint().size == at + piece);  // asked mid-way too
+        at += piece;
+        if (length > 1000 && at < length) {  // big pieces for the long one
+          const std::size_t big = std::min<std::size_t>(length - at, random() % (1 << 20));
+          pieces.Update(std::string_view(bytes).substr(at, big));
+          at += big;
+        }
+      }
+      CHECK(pieces.Fingerprint() == expected);
+    }
+    Fixture f;
+    t::WriteText(f.scene_file, bytes);
+    CHECK(editor::FingerprintFile(f.scene_file, algorithm) == expected);
+  }
+}
+
+TEST_CASE("A change to any one byte, or a byte more or less, changes the fingerprint's hash", "[editor][journal]") {
+  std::mt19937 random(7);
+  std::string bytes(200, '\0');
+  for (char& byte : bytes) byte = static_cast<char>(random());
+  const auto hash = [](std::string_view text) {
+    editor::FingerprintHasher hasher;
+    hasher.Update(text);
+    return hasher.Fingerprint().hash;
+  };
+  const std::uint64_t original = hash(bytes);
+  std::set<std::uint64_t> seen{original};
+  for (std::size_t at = 0; at < bytes.size(); ++at) {
+    for (const int flip : {0x01, 0x80, 0xff}) {
+      std::string changed = bytes;
+      changed[at] = static_cast<char>(changed[at] ^ flip);
+      CHECK(seen.insert(hash(changed)).second);  // differs from the original and from every other change
+    }
+  }
+  // Zero bytes at the end: the last block is padded with zeros, the size tells them apart.
+  CHECK(seen.insert(hash(bytes + std::string(1, '\0'))).second);
+  CHECK(seen.insert(hash(std::string(bytes.data(), 199))).second);
+  CHECK(hash("") != hash(std::string(32, '\0')));
+}
+
+TEST_CASE("A journal written with the earlier fnv1a64 hash is still checked against its scene", "[editor][journal]") {
+  Fixture f;
+  const auto earlier = *editor::FingerprintFile(f.scene_file, editor::FingerprintHash::kFnv1a64);
+  t::WriteText(f.journal_file, "{\"format\":\"cairn.journal\",\"version\":1,\"scene\":\"" +
+                                   std::filesystem::absolute(f.scene_file).lexically_normal().string() +
+                                   "\",\"scene_size\":19,\"scene_hash\":\"fnv1a64:" + cairn::ecs::ToHex(earlier.hash) +
+                                   "\"}\n");
+  const JournalContents contents = Journal::Read(f.journal_file, *f.world);
+  REQUIRE(contents.header.fingerprint.has_value());
+  CHECK(*contents.header.fingerprint == earlier);
+  CHECK_FALSE(editor::JournalMismatch(contents.header, f.scene_file).has_value());
+
+  t::WriteText(f.scene_file, "{\"stand-in\": false}\n");
+  const auto now = *editor::FingerprintFile(f.scene_file, editor::FingerprintHash::kFnv1a64);
+  REQUIRE(editor::JournalMismatch(contents.header, f.scene_file).has_value());
+  CHECK_THAT(*editor::JournalMismatch(contents.header, f.scene_file),
+             Catch::Contains("it had 19 bytes, hash fnv1a64:" + cairn::ecs::ToHex(earlier.hash) +
+                             ", it now has 20 bytes, hash fnv1a64:" + cairn::ecs::ToHex(now.hash)));
+}
+
+TEST_CASE("A journal header's scene hash must name a known hash and have 16 hex digits", "[editor][journal]") {
+  Fixture f;
+  const std::string hash = GENERATE(as<std::string>{}, "md5:0123456789abcdef", "0123456789abcdef", "wordmix64:0123",
+                                    "wordmix64:0123456789abcdeg", "wordmix64:+123456789abcdef",
+                                    "wordmix64:0x23456789abcdef", "fnv1a64:0123456789abcdef0");
+  t::WriteText(f.journal_file, "{\"format\":\"cairn.journal\",\"version\":1,\"scene\":\"/a.scene\",\"scene_size\":3," +
+                                   std::string("\"scene_hash\":\"") + hash + "\"}\n");
+  REQUIRE_THROWS_WITH(Journal::Read(f.journal_file, *f.world),
+                      f.journal_file.string() +
+                          ":1: \"scene_size\" and \"scene_hash\" must be a byte count and a hash name (\"wordmix64\" "
+                          "or \"fnv1a64\"), a colon and 16 hex digits");
 }
 
 TEST_CASE("Journals live beside the scene or in the per-user state folder", "[editor][journal]") {

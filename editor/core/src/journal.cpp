@@ -3,12 +3,16 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
+#include <bit>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string_view>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "cairn/ecs/command_plain.h"
@@ -32,13 +36,49 @@ std::string SystemReason() { return std::strerror(errno); }
 
 std::string Dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
+constexpr std::pair<FingerprintHash, std::string_view> kHashNames[] = {
+    {FingerprintHash::kFnv1a64, "fnv1a64"},
+    {FingerprintHash::kWordMix64, "wordmix64"},
+};
+
+std::string_view NameOf(FingerprintHash algorithm) {
+  for (const auto& [known, name] : kHashNames) {
+    if (known == algorithm) return name;
+  }
+  return "unknown";
+}
+
+// "wordmix64:0123456789abcdef"
+std::string HashText(const SceneFingerprint& fingerprint) {
+  return std::string(NameOf(fingerprint.algorithm)) + ":" + ecs::ToHex(fingerprint.hash);
+}
+
+// The algorithm and hash of HashText's text (the size is not in it);
+// nullopt when it is not one.
+std::optional<SceneFingerprint> ParseHashText(std::string_view text) {
+  constexpr std::size_t kDigits = 16;
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos || text.size() - colon - 1 != kDigits) return std::nullopt;
+  const std::string_view digits = text.substr(colon + 1);
+  SceneFingerprint fingerprint;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), fingerprint.hash, 16);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  for (const auto& [algorithm, name] : kHashNames) {
+    if (text.substr(0, colon) == name) {
+      fingerprint.algorithm = algorithm;
+      return fingerprint;
+    }
+  }
+  return std::nullopt;
+}
+
 std::string HeaderLine(const JournalHeader& header) {
   Json json = Json::object();
   json["format"] = kFormat;
   json["version"] = kVersion;
   json["scene"] = header.scene ? Json(header.scene->string()) : Json(nullptr);
   json["scene_size"] = header.fingerprint ? Json(header.fingerprint->size) : Json(nullptr);
-  json["scene_hash"] = header.fingerprint ? Json("fnv1a64:" + ecs::ToHex(header.fingerprint->hash)) : Json(nullptr);
+  json["scene_hash"] = header.fingerprint ? Json(HashText(*header.fingerprint)) : Json(nullptr);
   if (header.project) json["project"] = header.project->string();
   return Dump(json);
 }
@@ -77,19 +117,14 @@ JournalHeader ParseHeader(const std::string& line) {
   const Json& size = json.contains("scene_size") ? json["scene_size"] : Json(nullptr);
   const Json& hash = json.contains("scene_hash") ? json["scene_hash"] : Json(nullptr);
   if (size.is_null() && hash.is_null()) return header;
-  const std::string prefix = "fnv1a64:";
-  if (!size.is_number_unsigned() || !hash.is_string() || hash.get<std::string>().size() != prefix.size() + 16 ||
-      hash.get<std::string>().compare(0, prefix.size(), prefix) != 0) {
-    throw JournalError("\"scene_size\" and \"scene_hash\" must be a byte count and \"fnv1a64:\" with 16 hex digits");
+  const std::optional<SceneFingerprint> fingerprint =
+      size.is_number_unsigned() && hash.is_string() ? ParseHashText(hash.get<std::string>()) : std::nullopt;
+  if (!fingerprint) {
+    throw JournalError(
+        "\"scene_size\" and \"scene_hash\" must be a byte count and a hash name (\"wordmix64\" or \"fnv1a64\"), "
+        "a colon and 16 hex digits");
   }
-  SceneFingerprint fingerprint{size.get<std::uint64_t>(), 0};
-  const std::string digits = hash.get<std::string>().substr(prefix.size());
-  char* end = nullptr;
-  fingerprint.hash = std::strtoull(digits.c_str(), &end, 16);
-  if (end != digits.c_str() + digits.size()) {
-    throw JournalError("\"scene_hash\" has a character that is not a hex digit");
-  }
-  header.fingerprint = fingerprint;
+  header.fingerprint = SceneFingerprint{size.get<std::uint64_t>(), fingerprint->hash, fingerprint->algorithm};
   return header;
 }
 
@@ -132,10 +167,90 @@ void SyncDirectory(const std::filesystem::path& directory) {
 // ---- Fingerprints and headers ------------------------------------------------
 
 std::string Describe(const SceneFingerprint& fingerprint) {
-  return std::to_string(fingerprint.size) + " bytes, hash fnv1a64:" + ecs::ToHex(fingerprint.hash);
+  return std::to_string(fingerprint.size) + " bytes, hash " + HashText(fingerprint);
 }
 
-std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file) {
+namespace {
+
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+constexpr std::uint64_t kFnvPrime = 0x100000001b3ull;
+// wordmix64: each lane starts from its own constant (digits of pi) and takes
+// every fourth 8-byte word (little-endian) through Step, which for a given
+// word is a bijection of the lane: a change to any one word always changes
+// its lane's end state. The end states are folded with the byte count
+// through Finalize (also a bijection), so they all reach the hash.
+constexpr std::array<std::uint64_t, 4> kLaneSeeds = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull,
+                                                     0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull};
+constexpr std::uint64_t kLaneMultiplier = 0x9fb21c651e98df25ull;  // odd, so the multiply is a bijection
+
+std::uint64_t Step(std::uint64_t lane, std::uint64_t word) { return std::rotl((lane ^ word) * kLaneMultiplier, 29); }
+
+std::uint64_t Finalize(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x;
+}
+
+std::uint64_t LoadLittleEndian(const char* bytes) {
+  std::uint64_t word = 0;
+  std::memcpy(&word, bytes, sizeof word);
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  return word;
+}
+
+}  // namespace
+
+FingerprintHasher::FingerprintHasher(FingerprintHash algorithm)
+    : algorithm_(algorithm), fnv_(kFnvOffset), lanes_(kLaneSeeds) {}
+
+void FingerprintHasher::MixBlock(const char* block) {
+  for (std::size_t lane = 0; lane < kLanes; ++lane) {
+    lanes_[lane] = Step(lanes_[lane], LoadLittleEndian(block + lane * sizeof(std::uint64_t)));
+  }
+}
+
+void FingerprintHasher::Update(std::string_view bytes) {
+  size_ += bytes.size();
+  if (algorithm_ == FingerprintHash::kFnv1a64) {
+    for (const char byte : bytes) {
+      fnv_ ^= static_cast<unsigned char>(byte);
+      fnv_ *= kFnvPrime;
+    }
+    return;
+  }
+  if (pending_size_ > 0) {
+    const std::size_t taken = std::min(kBlock - pending_size_, bytes.size());
+    std::memcpy(pending_.data() + pending_size_, bytes.data(), taken);
+    pending_size_ += taken;
+    bytes.remove_prefix(taken);
+    if (pending_size_ < kBlock) return;
+    MixBlock(pending_.data());
+    pending_size_ = 0;
+  }
+  while (bytes.size() >= kBlock) {
+    MixBlock(bytes.data());
+    bytes.remove_prefix(kBlock);
+  }
+  std::memcpy(pending_.data(), bytes.data(), bytes.size());
+  pending_size_ = bytes.size();
+}
+
+SceneFingerprint FingerprintHasher::Fingerprint() const {
+  if (algorithm_ == FingerprintHash::kFnv1a64) return SceneFingerprint{size_, fnv_, algorithm_};
+  FingerprintHasher last = *this;
+  if (last.pending_size_ > 0) {  // the last block, padded with zero bytes (the size tells it apart)
+    std::fill(last.pending_.begin() + static_cast<std::ptrdiff_t>(last.pending_size_), last.pending_.end(), '\0');
+    last.MixBlock(last.pending_.data());
+  }
+  std::uint64_t hash = Finalize(size_);
+  for (const std::uint64_t lane : last.lanes_) hash = Finalize(hash ^ lane);
+  return SceneFingerprint{size_, hash, algorithm_};
+}
+
+std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file, FingerprintHash algorithm) {
   // Opened without blocking and read only when it is a regular file: a FIFO
   // without a writer would otherwise wait for one forever.
   const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -145,8 +260,8 @@ std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& fil
     ::close(fd);
     return std::nullopt;
   }
-  SceneFingerprint fingerprint{0, 0xcbf29ce484222325ull};
-  std::vector<unsigned char> buffer(std::size_t{1} << 16);
+  FingerprintHasher hasher(algorithm);
+  std::vector<char> buffer(std::size_t{1} << 20);
   for (;;) {
     const ssize_t count = ::read(fd, buffer.data(), buffer.size());
     if (count < 0 && errno == EINTR) continue;
@@ -155,14 +270,10 @@ std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& fil
       return std::nullopt;
     }
     if (count == 0) break;
-    for (ssize_t i = 0; i < count; ++i) {
-      fingerprint.hash ^= buffer[static_cast<std::size_t>(i)];
-      fingerprint.hash *= 0x100000001b3ull;
-    }
-    fingerprint.size += static_cast<std::uint64_t>(count);
+    hasher.Update(std::string_view(buffer.data(), static_cast<std::size_t>(count)));
   }
   ::close(fd);
-  return fingerprint;
+  return hasher.Fingerprint();
 }
 
 JournalHeader JournalHeaderFor(const std::optional<std::filesystem::path>& scene,
@@ -185,7 +296,9 @@ std::optional<std::string> JournalMismatch(const JournalHeader& header,
   if (wanted != serialization::NormalPath(*header.scene)) {
     return "the journal was written for " + Quote(*header.scene) + ", not for " + Quote(wanted);
   }
-  const std::optional<SceneFingerprint> now = FingerprintFile(wanted);
+  // Hashed as the journal's header was, which may be an older default.
+  const std::optional<SceneFingerprint> now =
+      FingerprintFile(wanted, header.fingerprint ? header.fingerprint->algorithm : kDefaultFingerprintHash);
   if (now == header.fingerprint) return std::nullopt;
   if (!now) return Quote(wanted) + " cannot be read, so the journal's changes cannot be applied to it";
   if (!header.fingerprint) {

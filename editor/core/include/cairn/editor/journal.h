@@ -8,7 +8,7 @@
 //
 // File format (UTF-8, one JSON value per line):
 //   line 1: {"format": "cairn.journal", "version": 1, "scene": "/abs/level.scene",
-//            "scene_size": 1234, "scene_hash": "fnv1a64:0123456789abcdef"}
+//            "scene_size": 1234, "scene_hash": "wordmix64:0123456789abcdef"}
 //           ("scene" and the fingerprint are null for an untitled scene; a
 //           session in a game project adds "project": "/abs/cairn.project.json",
 //           the project whose components the actions use)
@@ -30,6 +30,7 @@
 // journal with problems, keeping the file aside (Journal::KeepAside) where no
 // later session overwrites it.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -38,6 +39,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <sys/types.h>
@@ -47,20 +49,55 @@
 
 namespace cairn::editor {
 
-// Identifies one version of a scene file: its size and a 64-bit FNV-1a hash of
-// its bytes.
+// The hash of a fingerprint. The header names it ("scene_hash":
+// "<name>:<hex>"), and a journal is checked with the hash it names, so a
+// journal written before the default changed still finds its scene.
+enum class FingerprintHash {
+  kFnv1a64,    // "fnv1a64": 64-bit FNV-1a, byte by byte (journals before wordmix64)
+  kWordMix64,  // "wordmix64": four lanes of 8-byte words, each a bijective multiply-rotate step
+};
+inline constexpr FingerprintHash kDefaultFingerprintHash = FingerprintHash::kWordMix64;
+
+// Identifies one version of a scene file: its size and a 64-bit hash of its
+// bytes.
 struct SceneFingerprint {
   std::uint64_t size = 0;
   std::uint64_t hash = 0;
+  FingerprintHash algorithm = kDefaultFingerprintHash;
 
   friend bool operator==(const SceneFingerprint&, const SceneFingerprint&) = default;
 };
 
-// "1234 bytes, hash fnv1a64:0123456789abcdef".
+// "1234 bytes, hash wordmix64:0123456789abcdef".
 std::string Describe(const SceneFingerprint& fingerprint);
+
+// Hashes bytes given in pieces: the hash is the same however they are split.
+class FingerprintHasher {
+ public:
+  explicit FingerprintHasher(FingerprintHash algorithm = kDefaultFingerprintHash);
+
+  void Update(std::string_view bytes);
+  // The fingerprint of every byte given so far; more may follow.
+  SceneFingerprint Fingerprint() const;
+
+ private:
+  static constexpr std::size_t kLanes = 4;
+  static constexpr std::size_t kBlock = kLanes * sizeof(std::uint64_t);
+
+  void MixBlock(const char* block);
+
+  FingerprintHash algorithm_;
+  std::uint64_t size_ = 0;
+  std::uint64_t fnv_;                          // kFnv1a64
+  std::array<std::uint64_t, kLanes> lanes_;    // kWordMix64
+  std::array<char, kBlock> pending_{};         // kWordMix64: the bytes of the block begun
+  std::size_t pending_size_ = 0;
+};
+
 // nullopt when the file cannot be read or is not a regular file (a FIFO is
 // not waited on).
-std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file);
+std::optional<SceneFingerprint> FingerprintFile(const std::filesystem::path& file,
+                                                FingerprintHash algorithm = kDefaultFingerprintHash);
 
 struct JournalHeader {
   std::optional<std::filesystem::path> scene;   // absolute and normalised; nullopt: untitled
