@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cairn::serialization::detail {
@@ -49,8 +50,19 @@ class FileBytes {
     friend bool operator==(const Iterator& a, const Iterator& b) { return a.at_ == b.at_; }
     // How far into the file `at` is (the walk begins at its first byte).
     friend std::size_t ByteOffset(const Iterator&, const Iterator& at) { return at.Offset(); }
+    // The rest of the chunk read (see json_scanner.h's for text in memory).
+    friend std::string_view ContiguousBytes(const Iterator& at, const Iterator&) { return at.RestOfChunk(); }
+    friend void SkipBytes(Iterator& at, std::size_t count) { at.Skip(count); }
 
    private:
+    std::string_view RestOfChunk() const {
+      if (at_ == nullptr) return {};
+      return {at_, static_cast<std::size_t>(file_->end_ - at_)};
+    }
+    void Skip(std::size_t count) {
+      at_ += count;
+      if (at_ == file_->end_) at_ = file_->Refill();
+    }
     std::size_t Offset() const {
       return at_ == nullptr ? file_->read_ : file_->chunk_start_ + static_cast<std::size_t>(at_ - file_->buffer_.data());
     }

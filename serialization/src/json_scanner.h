@@ -5,6 +5,8 @@
 // streamed load's parser. It reads a byte at a time through an input
 // iterator (a pointer into text, or FileBytes::Iterator) without keeping
 // what it has read, and is several times faster than nlohmann's own lexer.
+// Runs of whitespace, of a string's plain bytes and of digits are taken a
+// contiguous stretch at a time (ContiguousBytes), not a byte at a time.
 //
 // It accepts no more than ParseDocument does (RFC 8259 text in valid UTF-8,
 // no comments, nothing after the value but whitespace) and gives the same
@@ -14,11 +16,15 @@
 // line and column. A number too large for a double, and one so small that
 // it underflows, are left to that load too.
 
+#include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "cairn/serialization/json_text.h"
@@ -28,6 +34,14 @@ namespace cairn::serialization::detail {
 // How far `at` is from `begin` in text held in memory (an iterator over a
 // file says how far into the file it is: FileBytes::Iterator).
 inline std::size_t ByteOffset(const char* begin, const char* at) { return static_cast<std::size_t>(at - begin); }
+// The bytes from `at` on that lie together in memory: in text held in
+// memory all of them up to `end` (FileBytes::Iterator: the rest of the
+// chunk read). Empty only at the end.
+inline std::string_view ContiguousBytes(const char* at, const char* end) {
+  return {at, static_cast<std::size_t>(end - at)};
+}
+// Moves `at` over `count` bytes of its ContiguousBytes.
+inline void SkipBytes(const char*& at, std::size_t count) { at += count; }
 
 template <typename Iterator, typename Handler>
 class JsonScanner {
@@ -75,8 +89,50 @@ class JsonScanner {
     if (!Consume('\xBB') || !Consume('\xBF')) Fail();
   }
 
+  // Moves over the bytes `take` accepts, appending them to `into` when given.
+  template <typename Take>
+  void TakeWhile(Take take, std::string* into) {
+    for (;;) {
+      const std::string_view run = ContiguousBytes(at_, end_);
+      std::size_t count = 0;
+      while (count < run.size() && take(static_cast<unsigned char>(run[count]))) ++count;
+      if (count == 0) return;
+      if (into != nullptr) into->append(run.data(), count);
+      SkipBytes(at_, count);
+      if (count < run.size()) return;
+    }
+  }
+
+  // Indentation is runs of spaces: eight of them are matched at a time.
   void SkipWhitespace() {
-    for (int c = Peek(); c == ' ' || c == '\n' || c == '\r' || c == '\t'; c = Peek()) Advance();
+    for (;;) {
+      const std::string_view run = ContiguousBytes(at_, end_);
+      std::size_t count = 0;
+      while (count < run.size()) {
+        const char c = run[count];
+        if (c == ' ' && run.size() - count >= 8) {
+          count += LeadingSpaces(run.data() + count);
+        } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+          ++count;
+        } else {
+          break;
+        }
+      }
+      if (count == 0) return;
+      SkipBytes(at_, count);
+      if (count < run.size()) return;
+    }
+  }
+
+  // How many of the eight bytes at `bytes` are spaces before the first that is not.
+  static std::size_t LeadingSpaces(const char* bytes) {
+    constexpr std::uint64_t kSpaces = 0x2020202020202020ull;
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes, sizeof word);
+    const std::uint64_t differ = word ^ kSpaces;
+    if (differ == 0) return 8;
+    const int bits = std::endian::native == std::endian::little ? std::countr_zero(differ) : std::countl_zero(differ);
+    return static_cast<std::size_t>(bits) / 8;
   }
 
   bool Literal(const char* rest) {
@@ -144,17 +200,12 @@ class JsonScanner {
   bool String() {
     Advance();  // the opening quote
     text_.clear();
-    bool wide = false;  // whether any byte is outside ASCII
     for (;;) {
+      TakeWhile([](unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }, &text_);
       const int c = Peek();
       if (c < 0x20) return Fail();  // the end of the text, or a control character
       Advance();
       if (c == '"') break;
-      if (c != '\\') {
-        wide = wide || c >= 0x80;
-        text_.push_back(static_cast<char>(c));
-        continue;
-      }
       const int escaped = Peek();
       Advance();
       switch (escaped) {
@@ -172,6 +223,7 @@ class JsonScanner {
         default: return Fail();
       }
     }
+    const bool wide = std::any_of(text_.begin(), text_.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
     if (!wide) return true;
     for (std::size_t i = 0; i < text_.size();) {
       const std::size_t length = Utf8SequenceLength(text_, i);
@@ -228,10 +280,7 @@ class JsonScanner {
 
   bool Digits() {
     if (Peek() < '0' || Peek() > '9') return false;
-    while (Peek() >= '0' && Peek() <= '9') {
-      number_.push_back(static_cast<char>(Peek()));
-      Advance();
-    }
+    TakeWhile([](unsigned char c) { return c >= '0' && c <= '9'; }, &number_);
     return true;
   }
 

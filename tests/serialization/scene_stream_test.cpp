@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <string_view>
@@ -158,6 +160,39 @@ TEST_CASE("A scene file loads as its text does, streamed from disk", "[serializa
     REQUIRE(Texts(from_file.diagnostics) == Texts(from_text.diagnostics));
     if (from_file.Ok()) {
       REQUIRE(cairn::ecs::DumpWorld(*from_file.scene->world) == cairn::ecs::DumpWorld(*from_text.scene->world));
+    }
+  }
+}
+
+TEST_CASE("A scene file loads as its text does wherever a read of it ends", "[serialization][stream]") {
+  // The file is read 1 MiB at a time (or in a power of two that divides it):
+  // whitespace before the scene puts the end of the first read at each byte
+  // of its text in turn, within a token of every kind (a "\\u" escape, a
+  // name in UTF-8, a number, an indent) and at the file's last byte. Two
+  // damaged copies take every 251st byte: a file that fails is parsed again
+  // whole for its diagnostics, a slow parse of a megabyte of spaces.
+  constexpr std::size_t kRead = std::size_t{1} << 20;
+  TempDir folder;
+  const auto path = folder / "level.scene";
+  std::mt19937_64 random(2026);
+  const std::string sample = SampleScene();
+  for (const std::string& text : {sample, Damage(sample, random), Damage(sample, random)}) {
+    const std::size_t step = text == sample ? 1 : 251;
+    const LoadResult expected = LoadScene(text, Options(true));
+    const std::string dump = expected.Ok() ? cairn::ecs::DumpWorld(*expected.scene->world) : "";
+    WriteText(path, std::string(kRead - text.size(), ' '));
+    for (std::size_t at = 0; at <= text.size(); at += step) {
+      {  // the file becomes kRead - at spaces and the text
+        std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(static_cast<std::streamoff>(kRead - text.size()));
+        file << std::string(text.size() - at, ' ') << text;
+      }
+      std::filesystem::resize_file(path, kRead - at + text.size());
+      const LoadResult loaded = LoadSceneFile(path, Options(true));
+      INFO("the read ends at byte " << at << " of " << text);
+      REQUIRE(loaded.Ok() == expected.Ok());
+      REQUIRE(Texts(loaded.diagnostics).size() == Texts(expected.diagnostics).size());
+      if (loaded.Ok()) REQUIRE(cairn::ecs::DumpWorld(*loaded.scene->world) == dump);
     }
   }
 }
