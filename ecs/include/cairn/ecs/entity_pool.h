@@ -26,62 +26,27 @@
 #include <cstdint>
 #include <vector>
 
+#include "cairn/ecs/bit_mix.h"
 #include "cairn/ecs/entity.h"
 #include "cairn/ecs/id_map.h"
 #include "cairn/ecs/table.h"
 
 namespace cairn::ecs {
 
-namespace detail {
-
-// The inverse of an odd number modulo 2^64 (Newton's iteration: each step
-// doubles the correct low bits, from 3).
-constexpr std::uint64_t InverseModulo64(std::uint64_t odd) {
-  std::uint64_t inverse = odd;
-  for (int step = 0; step < 5; ++step) inverse *= 2 - odd * inverse;
-  return inverse;
-}
-
-// x ^ (x >> s) is undone by xoring in shifts by s, 2s, ... while under 64.
-constexpr std::uint64_t UnshiftXor(std::uint64_t z, unsigned shift) {
-  std::uint64_t result = z;
-  for (unsigned s = shift; s < 64; s += shift) result ^= z >> s;
-  return result;
-}
-
-}  // namespace detail
-
-// splitmix64 over a counter: value k is Mix(key + (k + 1) * kGamma). Mix and
-// the multiplication by the odd kGamma are bijections of 64-bit words, so
-// DrawOf inverts Value exactly.
+// splitmix64 over a counter: value k is MixBits(key + (k + 1) * kMixGamma).
+// MixBits and the multiplication by the odd kMixGamma are bijections of 64-bit
+// words, so DrawOf inverts Value exactly.
 class IdSequence {
  public:
   explicit IdSequence(std::uint64_t key) : key_(key) {}
 
-  std::uint64_t Value(std::uint64_t draw) const { return Mix(key_ + (draw + 1) * kGamma); }
+  std::uint64_t Value(std::uint64_t draw) const { return MixBits(key_ + (draw + 1) * kMixGamma); }
   // The draw whose value this is (every 64-bit word is the value of one draw).
-  std::uint64_t DrawOf(std::uint64_t value) const { return (Unmix(value) - key_) * kGammaInverse - 1; }
+  std::uint64_t DrawOf(std::uint64_t value) const { return (UnmixBits(value) - key_) * kGammaInverse - 1; }
 
  private:
-  static constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;
-  static constexpr std::uint64_t kMultiplier1 = 0xBF58476D1CE4E5B9ull;
-  static constexpr std::uint64_t kMultiplier2 = 0x94D049BB133111EBull;
-  static constexpr std::uint64_t kGammaInverse = detail::InverseModulo64(kGamma);
-  static constexpr std::uint64_t kMultiplier1Inverse = detail::InverseModulo64(kMultiplier1);
-  static constexpr std::uint64_t kMultiplier2Inverse = detail::InverseModulo64(kMultiplier2);
-  static_assert(kGamma * kGammaInverse == 1 && kMultiplier1 * kMultiplier1Inverse == 1 &&
-                kMultiplier2 * kMultiplier2Inverse == 1);
-
-  static constexpr std::uint64_t Mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * kMultiplier1;
-    z = (z ^ (z >> 27)) * kMultiplier2;
-    return z ^ (z >> 31);
-  }
-  static constexpr std::uint64_t Unmix(std::uint64_t z) {
-    z = detail::UnshiftXor(z, 31) * kMultiplier2Inverse;
-    z = detail::UnshiftXor(z, 27) * kMultiplier1Inverse;
-    return detail::UnshiftXor(z, 30);
-  }
+  static constexpr std::uint64_t kGammaInverse = detail::InverseModulo64(kMixGamma);
+  static_assert(kMixGamma * kGammaInverse == 1);
 
   std::uint64_t key_;
 };
