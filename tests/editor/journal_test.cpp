@@ -286,6 +286,7 @@ TEST_CASE("A change to any one byte, or a byte more or less, changes the fingerp
   CHECK(seen.insert(hash(bytes + std::string(1, '\0'))).second);
   CHECK(seen.insert(hash(std::string(bytes.data(), 199))).second);
   CHECK(hash("") != hash(std::string(32, '\0')));
+  CHECK(hash(std::string_view()) == hash(""));  // a view with no data at all
 }
 
 TEST_CASE("A journal written with the earlier fnv1a64 hash is still checked against its scene", "[editor][journal]") {

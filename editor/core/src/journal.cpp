@@ -205,6 +205,7 @@ void FingerprintHasher::MixBlock(const char* block) {
 }
 
 void FingerprintHasher::Update(std::string_view bytes) {
+  if (bytes.empty()) return;  // an empty view's data() may be null, which memcpy must not be given
   size_ += bytes.size();
   if (algorithm_ == FingerprintHash::kFnv1a64) {
     for (const char byte : bytes) {
