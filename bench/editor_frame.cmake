@@ -1,7 +1,9 @@
 # cairn_editor_bench: CPU time of one editor frame (input to ImGui draw data,
 # no GPU work or buffer swap) with 10 and with 100,000 entities in an expanded
-# Hierarchy, and the time to select all, delete and undo 100,000 entities
-# (docs/PERFORMANCE.md, "Editor"). The editor's panels run headless: an ImGui
+# Hierarchy, and the edits at 100,000 and 1,000,000 entities (select all,
+# delete all, undo, the first frame after it, duplicate 100,000, a Hierarchy
+# search, save) with their ratios (docs/PERFORMANCE.md, "Editor"). The
+# editor's panels run headless: an ImGui
 # context with no window, the same harness as the panel tests. Included from
 # bench/CMakeLists.txt; needs the editor (CAIRN_BUILD_EDITOR).
 if(NOT TARGET cairn_editor_panels)
