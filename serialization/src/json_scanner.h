@@ -2,11 +2,11 @@
 // A strict JSON reader that drives a SAX handler with nlohmann's interface
 // (null, boolean, number_integer, number_unsigned, number_float, string,
 // start_object, key, end_object, start_array, end_array) and SyntaxError: the
-// streamed load's parser. It reads a byte at a time through an input
-// iterator (a pointer into text, or FileBytes::Iterator) without keeping
-// what it has read, and is several times faster than nlohmann's own lexer.
-// Runs of whitespace, of a string's plain bytes and of digits are taken a
-// contiguous stretch at a time (ContiguousBytes), not a byte at a time.
+// streamed load's parser. It reads through an input iterator (a pointer
+// into text, or FileBytes::Iterator) without keeping what it has read, and
+// is several times faster than nlohmann's own lexer. Runs of whitespace, of
+// a string's plain bytes and of digits are taken a contiguous stretch at a
+// time (ContiguousBytes); everything else a byte at a time.
 //
 // It accepts no more than ParseDocument does (RFC 8259 text in valid UTF-8,
 // no comments, nothing after the value but whitespace) and gives the same
@@ -17,12 +17,10 @@
 // it underflows, are left to that load too.
 
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -103,36 +101,8 @@ class JsonScanner {
     }
   }
 
-  // Indentation is runs of spaces: eight of them are matched at a time.
   void SkipWhitespace() {
-    for (;;) {
-      const std::string_view run = ContiguousBytes(at_, end_);
-      std::size_t count = 0;
-      while (count < run.size()) {
-        const char c = run[count];
-        if (c == ' ' && run.size() - count >= 8) {
-          count += LeadingSpaces(run.data() + count);
-        } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
-          ++count;
-        } else {
-          break;
-        }
-      }
-      if (count == 0) return;
-      SkipBytes(at_, count);
-      if (count < run.size()) return;
-    }
-  }
-
-  // How many of the eight bytes at `bytes` are spaces before the first that is not.
-  static std::size_t LeadingSpaces(const char* bytes) {
-    constexpr std::uint64_t kSpaces = 0x2020202020202020ull;
-    std::uint64_t word = 0;
-    std::memcpy(&word, bytes, sizeof word);
-    const std::uint64_t differ = word ^ kSpaces;
-    if (differ == 0) return 8;
-    const int bits = std::endian::native == std::endian::little ? std::countr_zero(differ) : std::countl_zero(differ);
-    return static_cast<std::size_t>(bits) / 8;
+    TakeWhile([](unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }, nullptr);
   }
 
   bool Literal(const char* rest) {

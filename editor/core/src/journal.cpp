@@ -49,6 +49,15 @@ std::string_view NameOf(FingerprintHash algorithm) {
   return "unknown";
 }
 
+// "\"wordmix64\" or \"fnv1a64\"", newest first.
+std::string KnownHashNames() {
+  std::string names;
+  for (auto known = std::rbegin(kHashNames); known != std::rend(kHashNames); ++known) {
+    names += (names.empty() ? "\"" : " or \"") + std::string(known->second) + "\"";
+  }
+  return names;
+}
+
 // "wordmix64:0123456789abcdef"
 std::string HashText(const SceneFingerprint& fingerprint) {
   return std::string(NameOf(fingerprint.algorithm)) + ":" + ecs::ToHex(fingerprint.hash);
@@ -121,11 +130,11 @@ JournalHeader ParseHeader(const std::string& line) {
   const std::optional<SceneFingerprint> fingerprint =
       size.is_number_unsigned() && hash.is_string() ? ParseHashText(hash.get<std::string>()) : std::nullopt;
   if (!fingerprint) {
-    throw JournalError(
-        "\"scene_size\" and \"scene_hash\" must be a byte count and a hash name (\"wordmix64\" or \"fnv1a64\"), "
-        "a colon and 16 hex digits");
+    throw JournalError("\"scene_size\" and \"scene_hash\" must be a byte count and a hash name (" + KnownHashNames() +
+                       "), a colon and 16 hex digits");
   }
-  header.fingerprint = SceneFingerprint{size.get<std::uint64_t>(), fingerprint->hash, fingerprint->algorithm};
+  header.fingerprint = fingerprint;
+  header.fingerprint->size = size.get<std::uint64_t>();
   return header;
 }
 
