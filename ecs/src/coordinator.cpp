@@ -116,15 +116,14 @@ Entity Coordinator::GetEntity(EntityId id) const {
   return entity;
 }
 
-void Coordinator::ReserveEntities(std::size_t count) {
+void Coordinator::ReserveEntities(std::size_t count, NewIds ids) {
   // Slots are reused before new ones are made, so `count` live entities
   // never need more than this many slots.
   const std::size_t slots = std::max(pool_.SlotCount(), count);
   pool_.Reserve(slots);
+  if (ids == NewIds::kGiven && count > pool_.AliveCount()) pool_.ReserveGivenIds(count - pool_.AliveCount());
   signatures_.reserve(slots);
-  for (const auto& storage : storages_) {
-    if (storage->Kind() == StorageKind::kPerEntity) storage->Reserve(slots);
-  }
+  for (const auto& storage : storages_) storage->ExpectSlots(slots);
   systems_.Reserve(slots);
 }
 

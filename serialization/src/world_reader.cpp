@@ -170,7 +170,7 @@ class Reader {
     if (world_ == nullptr || stream_failed_) return;
     entries_.reserve(count);
     entry_by_id_.reserve(count);
-    world_->ReserveEntities(count);
+    world_->ReserveEntities(count, ecs::Coordinator::NewIds::kGiven);
   }
   std::unique_ptr<ecs::Coordinator> FinishStream(const Document& document, ecs::PlainValue* editor);
 
@@ -277,7 +277,7 @@ std::unique_ptr<ecs::Coordinator> Reader::Read(const Document& document, ecs::Pl
 
   entries_.resize(entities->size());
   entry_by_id_.reserve(entities->size());
-  world_->ReserveEntities(entities->size());
+  world_->ReserveEntities(entities->size(), ecs::Coordinator::NewIds::kGiven);
   for (std::size_t i = 0; i < entities->size() && !Stop(); ++i) ReadEntityKeys(i, (*entities)[i]);
   if (instances_document_ != nullptr && !Stop()) ReadInstanceRecords(*instances_document_);
   for (std::size_t i = 0; i < entities->size() && !Stop(); ++i) ReadComponents(i);
@@ -901,7 +901,7 @@ void Reader::ReadInstanceRecords(const Document& instances) {
   const std::size_t room = std::min(entries_.size() + instance_entities, options_.max_entities);
   entries_.reserve(room);
   entry_by_id_.reserve(room);
-  world_->ReserveEntities(room);
+  world_->ReserveEntities(room, ecs::Coordinator::NewIds::kGiven);
   for (std::size_t i = 0; i < instances_.size() && !Stop(); ++i) CreateInstanceEntities(i);
   if (entries_.size() > options_.max_entities) {
     sink_.Error("/instances", "the instances make " + std::to_string(entries_.size()) +

@@ -273,6 +273,33 @@ TEST_CASE("An adaptive storage goes per entity once its components are dense, ke
   REQUIRE(storage.Get(Entity{5, 3}).value == 7);
 }
 
+TEST_CASE("An adaptive storage told how many entities are coming grows its records once", "[ecs][storage][adaptive]") {
+  const bool expected = GENERATE(false, true);
+  CAPTURE(expected);
+  constexpr std::uint32_t kCount = 16 * cairn::ecs::kAdaptiveFirstCheck;
+  ComponentStorage<Health> storage(cairn::ecs::StorageKind::kAdaptive);
+  if (expected) storage.ExpectSlots(kCount);
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPacked);
+  const Health* first_records = nullptr;
+  int moves = 0;
+  for (std::uint32_t i = 0; i < kCount; ++i) {
+    storage.Emplace(Entity{i, 2}, static_cast<int>(i), "");
+    if (storage.Kind() != cairn::ecs::StorageKind::kPerEntity) continue;
+    const Health* records = &storage.Get(Entity{0, 2});
+    if (records != first_records) ++moves;
+    first_records = records;
+  }
+  REQUIRE(storage.Kind() == cairn::ecs::StorageKind::kPerEntity);
+  // Going per entity makes the records; without the expectation they then
+  // move each time they double (16 times the first check: 4 more times).
+  if (expected) {
+    REQUIRE(moves == 1);
+  } else {
+    REQUIRE(moves > 1);
+  }
+  for (std::uint32_t i = 0; i < kCount; ++i) REQUIRE(storage.Get(Entity{i, 2}).value == static_cast<int>(i));
+}
+
 TEST_CASE("An adaptive storage of components few entities have stays packed", "[ecs][storage][adaptive]") {
   struct Big {
     float values[32] = {};

@@ -230,7 +230,12 @@ TEST_CASE("ForEachEntity visits live entities in slot order", "[ecs][coordinator
   world.ForEachEntity([&visited](Entity entity) { visited.push_back(entity); });
   REQUIRE(visited == std::vector<Entity>{a, c});
   world.ReserveEntities(1000);
+  world.ReserveEntities(2000, TestWorld::NewIds::kGiven);
   REQUIRE(world.EntityCount() == 2);
+  visited.clear();
+  world.ForEachEntity([&visited](Entity entity) { visited.push_back(entity); });
+  REQUIRE(visited == std::vector<Entity>{a, c});
+  REQUIRE(world.FindEntity(world.GetEntityId(c)) == c);
 }
 
 TEST_CASE("DescribeEntity names the id and, when it has one, the name", "[ecs][coordinator]") {

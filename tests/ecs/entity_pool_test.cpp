@@ -140,6 +140,24 @@ TEST_CASE("Reserve changes no contents", "[ecs][entity_pool]") {
   REQUIRE(pool.SlotCount() == 1);
 }
 
+TEST_CASE("Room made for given ids holds that many more without growing, contents kept", "[ecs][entity_pool]") {
+  EntityPool pool(1);
+  const Entity first = pool.Create(EntityId{1});
+  pool.ReserveGivenIds(5000);
+  const std::size_t capacity = pool.GivenIdCapacity();
+  REQUIRE(capacity >= 5001);
+  REQUIRE(pool.Find(EntityId{1}) == first);
+  for (std::uint64_t id = 2; id <= 5001; ++id) pool.Create(EntityId{id * 0x9e3779b97f4a7c15ull});
+  REQUIRE(pool.GivenIdCapacity() == capacity);
+  for (std::uint64_t id = 2; id <= 5001; ++id) REQUIRE(pool.ContainsId(EntityId{id * 0x9e3779b97f4a7c15ull}));
+  REQUIRE(pool.AliveCount() == 5001);
+  // Without the room, the same creates grow the map.
+  EntityPool unreserved(1);
+  const std::size_t before = unreserved.GivenIdCapacity();
+  for (std::uint64_t id = 1; id <= 5001; ++id) unreserved.Create(EntityId{id});
+  REQUIRE(unreserved.GivenIdCapacity() > before);
+}
+
 TEST_CASE("Random creates and destroys agree with a reference, ids reused included", "[ecs][entity_pool]") {
   const auto seed = GENERATE(5u, 6u);
   std::mt19937_64 random(seed);

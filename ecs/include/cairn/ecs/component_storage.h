@@ -70,6 +70,18 @@ class IComponentStorage {
   // Makes room for entities of indices below `slots` (per entity) or for
   // `slots` components (packed) without growing again.
   virtual void Reserve(std::size_t slots) = 0;
+  // Entities of indices below `slots` are coming (Coordinator::ReserveEntities).
+  // A per-entity storage makes room for their records now; an adaptive one
+  // still packed makes it when it goes per entity, so that its records do
+  // not grow by doubling from there. A packed storage reserves nothing: how
+  // many of the entities will have its component is unknown.
+  void ExpectSlots(std::size_t slots) {
+    if (kind_ == StorageKind::kPerEntity) {
+      Reserve(slots);
+    } else if (adaptive_) {
+      expected_slots_ = std::max(expected_slots_, slots);
+    }
+  }
 
   // The entity's component, or nullptr when it has none. Storages hold only
   // live entities and check the generation, so a hit proves the handle alive.
@@ -146,6 +158,7 @@ class IComponentStorage {
   std::size_t value_offset_;    // per entity: the value's offset in its record
   std::uint32_t slots_ = 0;     // per entity: records held (entity indices below it); packed: 0
   std::size_t count_ = 0;       // per entity: components held
+  std::size_t expected_slots_ = 0;  // adaptive, still packed: the records to reserve on going per entity
   StorageKind kind_;            // the layout now
   bool adaptive_;               // may go from packed to per entity
   bool trivially_unstamped_;  // per entity, and the value needs no destruction
@@ -369,7 +382,9 @@ class ComponentStorage final : public IComponentStorage {
     const std::size_t record_bytes = (std::size_t{last_index} + 1) * sizeof(Record);
     const std::size_t packed_bytes = owners_.Bytes() + components_.capacity() * sizeof(T);
     if (record_bytes > packed_bytes) return false;
-    detail::Table<Record> records(std::size_t{last_index} + 1);
+    detail::Table<Record> records;
+    records.reserve(std::max(std::size_t{last_index} + 1, expected_slots_));
+    records.resize(std::size_t{last_index} + 1);
     for (std::size_t slot = 0; slot < owners_.Size(); ++slot) {
       const Entity owner = owners_.At(slot);
       records[owner.index].value = std::move(components_[slot]);

@@ -84,10 +84,16 @@ class Coordinator {
   // while it stays the same, every live entity keeps its slot and id, so a
   // cache keyed by entity slot (the editor's selection) is still good.
   std::uint64_t EntityRevision() const { return pool_.Revision(); }
+  // Where the ids of the entities about to be created come from: drawn by
+  // the world (CreateEntity()), or given from outside it (CreateEntity(id)
+  // with the ids of a file), which the pool keeps in a table of their own.
+  enum class NewIds : std::uint8_t { kGenerated, kGiven };
   // Makes room for `count` live entities in every per-slot array (the
-  // entity pool, signatures, per-entity storages, system membership), so
-  // creating up to that many grows nothing.
-  void ReserveEntities(std::size_t count);
+  // entity pool, signatures, per-entity storages, system membership), and
+  // with kGiven in the pool's table of given ids, so creating up to that
+  // many grows nothing. An adaptive storage still packed makes the room
+  // when it goes per entity (ExpectSlots).
+  void ReserveEntities(std::size_t count, NewIds ids = NewIds::kGenerated);
 
   // "entity 3f2a9c0d41be7e10 (Player)"; for stale handles "stale entity 7#2".
   std::string DescribeEntity(Entity entity) const;

@@ -114,6 +114,11 @@ class EntityPool {
   void Reserve(std::size_t count);
   // Makes room for `count` more GenerateId calls.
   void ReserveGeneratedIds(std::size_t count);
+  // Makes room for `count` more entities created with ids given from
+  // outside (Create(id)), which the hash map of other ids holds.
+  void ReserveGivenIds(std::size_t count) { others_.Reserve(others_.Size() + count); }
+  // How many given ids fit before that map grows.
+  std::size_t GivenIdCapacity() const { return others_.Capacity(); }
 
  private:
   static constexpr std::uint32_t kNoSlot = IdMap::kNotFound;
