@@ -28,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cairn/ecs/bit_mix.h"
 #include "cairn/ecs/builtin_components.h"
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/scene_loader.h"
@@ -145,8 +146,10 @@ void LoadSceneWhole(benchmark::State& state) {
 
 // A level file of `count` entities: every hundredth a named group at the
 // root, the others its 99 children, each a named cube with a Transform and
-// a MeshRenderer, written as the editor writes scenes (indent 2). Written
-// once per count, into the temporary folder, and removed at exit.
+// a MeshRenderer, written as the editor writes scenes (indent 2), with
+// random-looking ids as the editor makes them (bench/tools/make_level.py
+// writes the same level). Written once per count, into the temporary
+// folder, and removed at exit.
 const std::filesystem::path& LevelFile(std::size_t count) {
   static std::map<std::size_t, std::filesystem::path> files;
   auto& path = files[count];
@@ -157,7 +160,7 @@ const std::filesystem::path& LevelFile(std::size_t count) {
   char id[17];
   char group[17] = "";
   for (std::size_t i = 0; i < count; ++i) {
-    std::snprintf(id, sizeof id, "%016zx", 0x1000000000000000 + i + 1);
+    std::snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(MixBits((i + 1) * kMixGamma)));
     const bool root = i % 100 == 0;
     const std::size_t k = i % 100 - 1;
     out << (i == 0 ? "\n" : ",\n") << "    {\n      \"id\": \"" << id << "\",\n";

@@ -169,7 +169,7 @@ class Reader {
   void ExpectEntities(std::size_t count) {
     if (world_ == nullptr || stream_failed_) return;
     entries_.reserve(count);
-    entry_by_id_.reserve(count);
+    entry_by_slot_.reserve(count);
     world_->ReserveEntities(count, ecs::Coordinator::NewIds::kGiven);
   }
   std::unique_ptr<ecs::Coordinator> FinishStream(const Document& document, ecs::PlainValue* editor);
@@ -243,6 +243,19 @@ class Reader {
   void Link();
 
   bool Stop() const { return sink_.Full(); }
+  // The index in entries_ of the entity made with this id, if one was.
+  std::optional<std::size_t> EntryOf(EntityId id) const {
+    const ecs::Entity entity = world_->FindEntity(id);
+    if (entity.IsNull()) return std::nullopt;
+    return entry_by_slot_[entity.index];
+  }
+  // The entity of entries_[index], made with its id (not yet taken).
+  ecs::Entity CreateEntryEntity(std::size_t index, EntityId id) {
+    const ecs::Entity entity = world_->CreateEntity(id);
+    if (entity.index >= entry_by_slot_.size()) entry_by_slot_.resize(std::size_t{entity.index} + 1);
+    entry_by_slot_[entity.index] = index;
+    return entity;
+  }
 
   FileKind kind_;
   const LoadOptions& options_;
@@ -251,7 +264,11 @@ class Reader {
   std::unordered_map<std::string_view, const ComponentInfo*> components_by_name_;
   std::vector<std::unique_ptr<ScratchComponent>> scratch_;  // by ComponentType
   std::vector<EntityEntry> entries_;
-  std::unordered_map<EntityId, std::size_t> entry_by_id_;
+  // By the slot of each entity made: its entry. The world is the reader's
+  // own and loses no entity while it reads, so the world's table of ids,
+  // which finds an id's entity, is also the reader's index of entries by
+  // id (EntryOf): one table of a file's ids, not two.
+  std::vector<std::size_t> entry_by_slot_;
   const Document* instances_document_ = nullptr;
   std::vector<InstanceRecord> instances_;
   std::unordered_map<EntityId, std::size_t> instance_by_id_;  // index in /instances
@@ -276,7 +293,7 @@ std::unique_ptr<ecs::Coordinator> Reader::Read(const Document& document, ecs::Pl
   if (entities == nullptr || Stop()) return nullptr;
 
   entries_.resize(entities->size());
-  entry_by_id_.reserve(entities->size());
+  entry_by_slot_.reserve(entities->size());
   world_->ReserveEntities(entities->size(), ecs::Coordinator::NewIds::kGiven);
   for (std::size_t i = 0; i < entities->size() && !Stop(); ++i) ReadEntityKeys(i, (*entities)[i]);
   if (instances_document_ != nullptr && !Stop()) ReadInstanceRecords(*instances_document_);
@@ -418,16 +435,15 @@ void Reader::ReadEntityKeys(std::size_t index, const Document& entity) {
     if (!present) sink_.Error(place.Pointer(), std::string("missing key \"") + key + "\"");
   }
   if (!id) return;
-  const auto [first, inserted] = entry_by_id_.emplace(*id, index);
-  if (!inserted) {
+  if (const std::optional<std::size_t> other = EntryOf(*id)) {
     Place id_place = place;
     id_place.field = "id";
-    sink_.Error(id_place.Pointer(), "duplicate id " + ecs::ToHex(*id) + " (also used by /entities/" +
-                                        std::to_string(first->second) + ")");
+    sink_.Error(id_place.Pointer(),
+                "duplicate id " + ecs::ToHex(*id) + " (also used by /entities/" + std::to_string(*other) + ")");
     return;
   }
   entry.id = *id;
-  entry.handle = world_->CreateEntity(*id);
+  entry.handle = CreateEntryEntity(index, *id);
   if (name != nullptr) {
     if (world_->IsRegistered<ecs::Name>()) {
       world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{name->get<std::string>()});
@@ -463,7 +479,7 @@ void Reader::CheckReference(const FieldInfo& field, const Place& place, const vo
   }
   if (field.type != FieldType::kEntityRef) return;
   const EntityId id = field.Ref<EntityId>(component);
-  if (id && !entry_by_id_.contains(id)) {
+  if (id && !EntryOf(id)) {
     if (streaming_) {
       pending_references_.emplace_back(place.Pointer(), id);
     } else {
@@ -750,7 +766,10 @@ bool Reader::ReadRecordedEntity(std::size_t index, const JsonNode& entity) {
     return false;
   }
   const std::optional<EntityId> id = id_node->IsString() ? ecs::ParseEntityId(id_node->text) : std::nullopt;
-  if (!id || entry_by_id_.contains(*id)) return false;
+  if (!id) return false;
+  // The id's place in the world's table of ids (a cache miss in a table of
+  // millions), fetched while the components are read; looked up after them.
+  world_->PrefetchEntityId(*id);
   if (name->IsString() ? !world_->IsRegistered<ecs::Name>() : name->kind != JsonNode::Kind::kNull) return false;
   EntityId parent_id = ecs::kNoEntityId;
   if (parent->kind != JsonNode::Kind::kNull) {
@@ -795,14 +814,14 @@ bool Reader::ReadRecordedEntity(std::size_t index, const JsonNode& entity) {
     info->Construct(memory);
     ok = ReadRecordedComponent(*info, *value, memory);
   }
+  ok = ok && !EntryOf(*id);  // a duplicate id: the general read names the other entity
   if (ok) {
     EntityEntry& entry = entries_[index];
     entry.id = *id;
     entry.parent = parent_id;
     entry.order = order->kind == JsonNode::Kind::kUnsigned ? order->unsigned_integer
                                                            : static_cast<std::uint64_t>(order->integer);
-    entry_by_id_.emplace(*id, index);
-    entry.handle = world_->CreateEntity(*id);
+    entry.handle = CreateEntryEntity(index, *id);
     if (name->IsString()) world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{name->text});
     for (const auto& [value, info] : recorded_components_) {
       void* component = ScratchFor(*info);
@@ -847,7 +866,7 @@ bool Reader::ReadRecordedComponent(const ComponentInfo& info, const JsonNode& va
 
 void Reader::ReportDanglingReferences() {
   for (const auto& [pointer, id] : pending_references_) {
-    if (!entry_by_id_.contains(id)) sink_.Warning(pointer, DanglingReferenceMessage(id));
+    if (!EntryOf(id)) sink_.Warning(pointer, DanglingReferenceMessage(id));
   }
   pending_references_.clear();
 }
@@ -900,7 +919,7 @@ void Reader::ReadInstanceRecords(const Document& instances) {
   // Never more than the limit allows: a file over it is refused below.
   const std::size_t room = std::min(entries_.size() + instance_entities, options_.max_entities);
   entries_.reserve(room);
-  entry_by_id_.reserve(room);
+  entry_by_slot_.reserve(room);
   world_->ReserveEntities(room, ecs::Coordinator::NewIds::kGiven);
   for (std::size_t i = 0; i < instances_.size() && !Stop(); ++i) CreateInstanceEntities(i);
   if (entries_.size() > options_.max_entities) {
@@ -1103,15 +1122,14 @@ void Reader::CreateInstanceEntities(std::size_t instance) {
       sink_.Error(entry.origin, "prefab entity " + ecs::ToHex(source_id) + " gets the reserved id 0 in this instance");
       continue;
     }
-    const auto [first, inserted] = entry_by_id_.emplace(entry.id, entries_.size());
-    if (!inserted) {
-      const EntityEntry& other = entries_[first->second];
+    if (const std::optional<std::size_t> other_index = EntryOf(entry.id)) {
+      const EntityEntry& other = entries_[*other_index];
       sink_.Error(entry.origin, "the instance's entity " + ecs::ToHex(entry.id) + " (prefab entity " +
                                     ecs::ToHex(source_id) + ") has the id of " +
-                                    (other.origin.empty() ? "/entities/" + std::to_string(first->second) : other.origin));
+                                    (other.origin.empty() ? "/entities/" + std::to_string(*other_index) : other.origin));
       continue;
     }
-    entry.handle = world_->CreateEntity(entry.id);
+    entry.handle = CreateEntryEntity(entries_.size(), entry.id);
     const ecs::Name* name = names ? source_world.TryGetComponent<ecs::Name>(source) : nullptr;
     const Document* name_override = nullptr;
     if (overrides != nullptr) {
@@ -1245,8 +1263,8 @@ void Reader::ReadHierarchy() {
     EntityEntry& entry = entries_[i];
     if (entry.handle.IsNull() || !entry.parent) continue;
     const Place place = ParentPlace(i);
-    const auto parent = entry_by_id_.find(entry.parent);
-    if (parent == entry_by_id_.end()) {
+    const std::optional<std::size_t> parent = EntryOf(entry.parent);
+    if (!parent) {
       if (const auto dropped = dropped_parents_.find(entry.parent); dropped != dropped_parents_.end()) {
         sink_.Warning(place.Pointer(), "its parent " + ecs::ToHex(entry.parent) + " was removed from prefab " +
                                            instances_[entries_[dropped->second].instance].prefab->path +
@@ -1255,10 +1273,10 @@ void Reader::ReadHierarchy() {
         continue;
       }
       sink_.Error(place.Pointer(), "no entity in this file has id " + ecs::ToHex(entry.parent));
-    } else if (parent->second == i) {
+    } else if (*parent == i) {
       sink_.Error(place.Pointer(), "an entity cannot be its own parent");
     } else {
-      entry.parent_entry = parent->second;
+      entry.parent_entry = *parent;
     }
   }
   if (sink_.HasErrors() || !FindCycles() || sink_.HasErrors()) return;

@@ -76,6 +76,10 @@ class Coordinator {
   EntityId GetEntityId(Entity entity) const;
   // The live entity with this id, or kNullEntity. O(1).
   Entity FindEntity(EntityId id) const { return pool_.Find(id); }
+  // Starts bringing the id's place in the world's table of ids into the
+  // cache, for a CreateEntity(id) or FindEntity(id) soon after: a loader
+  // calls it once it has read an entity's id, before reading the rest.
+  void PrefetchEntityId(EntityId id) const { pool_.PrefetchId(id); }
   // Like FindEntity, but throws StaleEntityError naming the id.
   Entity GetEntity(EntityId id) const;
   EntityId GenerateEntityId() { return pool_.GenerateId(); }

@@ -99,6 +99,9 @@ class EntityPool {
   EntityId IdOf(Entity entity) const { return ids_[entity.index]; }
   // The live entity with this id, or kNullEntity. O(1).
   Entity Find(EntityId id) const;
+  // Starts bringing where a given id would be looked up into the cache
+  // (IdMap::Prefetch), for a Create(id) or Find(id) soon after.
+  void PrefetchId(EntityId id) const { others_.Prefetch(id); }
   bool ContainsId(EntityId id) const { return SlotOfId(id) != kNoSlot; }
 
   // A fresh random-looking id, non-zero and not used by a live entity.

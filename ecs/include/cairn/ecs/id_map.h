@@ -35,6 +35,12 @@ class IdMap {
     }
   }
   bool Contains(EntityId id) const { return Find(id) != kNotFound; }
+  // Starts bringing the id's bucket into the cache, for a Find or Insert of
+  // it soon after: in a table of millions of ids each is a cache miss, which
+  // work done meanwhile then hides.
+  void Prefetch(EntityId id) const {
+    if (!buckets_.empty()) __builtin_prefetch(&buckets_[BucketOf(id.value)], 1);
+  }
 
   void Reserve(std::size_t count);
   // Empties the map. A map at least 1 / kSparse full keeps its table: one
