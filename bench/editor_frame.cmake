@@ -3,9 +3,9 @@
 # Hierarchy, and the edits at 100,000 and 1,000,000 entities (select all,
 # delete all, undo, the first frame after it, duplicate 100,000, a Hierarchy
 # search, save) with their ratios (docs/PERFORMANCE.md, "Editor"). The
-# editor's panels run headless: an ImGui
-# context with no window, the same harness as the panel tests. Included from
-# bench/CMakeLists.txt; needs the editor (CAIRN_BUILD_EDITOR).
+# editor's panels run headless: an ImGui context with no window, the same
+# harness as the panel tests. Included from bench/CMakeLists.txt; needs the
+# editor (CAIRN_BUILD_EDITOR).
 if(NOT TARGET cairn_editor_panels)
   return()
 endif()
