@@ -9,6 +9,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cairn/serialization/diagnostic.h"
@@ -50,8 +51,8 @@ class JsonRecord {
   void Integer(std::int64_t value) { Push(JsonNode::Kind::kInteger).integer = value; }
   void Unsigned(std::uint64_t value) { Push(JsonNode::Kind::kUnsigned).unsigned_integer = value; }
   void Float(double value) { Push(JsonNode::Kind::kFloat).number = value; }
-  void String(const std::string& value) { Push(JsonNode::Kind::kString).text.assign(value); }
-  void Key(const std::string& key) { pending_key_.assign(key); }
+  void String(std::string_view value) { Push(JsonNode::Kind::kString).text.assign(value); }
+  void Key(std::string_view key) { pending_key_.assign(key); }
   void StartObject() { Open(JsonNode::Kind::kObject); }
   void StartArray() { Open(JsonNode::Kind::kArray); }
   void End();

@@ -7,15 +7,11 @@
 #include <charconv>
 #include <cmath>
 
+#include "json_bytes.h"
+
 namespace cairn::serialization::detail {
 
 namespace {
-
-bool IsJsonWhitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-bool IsNumberCharacter(char c) {
-  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
 
 // The offset just past the string token that starts at text[offset] (a quote).
 std::size_t EndOfString(std::string_view text, std::size_t offset) {
@@ -40,8 +36,7 @@ bool IsTooLargeForDouble(std::string_view token) {
 }  // namespace
 
 std::size_t SkipWhitespace(std::string_view text, std::size_t offset) {
-  while (offset < text.size() && IsJsonWhitespace(text[offset])) ++offset;
-  return offset;
+  return offset >= text.size() ? text.size() : offset + WhitespaceRun(text.substr(offset));
 }
 
 std::string LineAndColumn(std::string_view text, std::size_t offset) {
@@ -83,7 +78,7 @@ std::vector<OverflowingNumber> FindOverflowingNumbers(std::string_view text) {
       i = EndOfString(text, i);
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       const std::size_t start = i;
-      while (i < text.size() && IsNumberCharacter(text[i])) ++i;
+      i += NumberRun(text.substr(i));
       const std::string_view token = text.substr(start, i - start);
       if (IsTooLargeForDouble(token)) found.push_back({count, start, std::string(token)});
       ++count;

@@ -1,12 +1,15 @@
 #pragma once
-// A strict JSON reader that drives a SAX handler with nlohmann's interface
-// (null, boolean, number_integer, number_unsigned, number_float, string,
-// start_object, key, end_object, start_array, end_array) and SyntaxError: the
-// streamed load's parser. It reads through an input iterator (a pointer
-// into text, or FileBytes::Iterator) without keeping what it has read, and
-// is several times faster than nlohmann's own lexer. Runs of whitespace, of
-// a string's plain bytes and of digits are taken a contiguous stretch at a
-// time (ContiguousBytes); everything else a byte at a time.
+// A strict JSON reader that drives a SAX handler: null, boolean,
+// number_integer, number_unsigned, number_float (the value), string and key
+// (a std::string_view, good until the scanner reads on), start_object,
+// end_object, start_array, end_array, and SyntaxError. It is the streamed
+// load's parser. It reads through an input iterator (a pointer into text,
+// or FileBytes::Iterator) without keeping what it has read, and is several
+// times faster than nlohmann's own lexer. Runs of whitespace, of a string's
+// plain bytes and of a number's characters are taken a contiguous stretch at
+// a time (ContiguousBytes, json_bytes.h) and read where they lie; a string
+// or number that a stretch's end cuts is gathered first. Everything else is
+// read a byte at a time.
 //
 // It accepts no more than ParseDocument does (RFC 8259 text in valid UTF-8,
 // no comments, nothing after the value but whitespace) and gives the same
@@ -26,6 +29,7 @@
 #include <system_error>
 
 #include "cairn/serialization/json_text.h"
+#include "json_bytes.h"
 
 namespace cairn::serialization::detail {
 
@@ -87,23 +91,21 @@ class JsonScanner {
     if (!Consume('\xBB') || !Consume('\xBF')) Fail();
   }
 
-  // Moves over the bytes `take` accepts, appending them to `into` when given.
-  template <typename Take>
-  void TakeWhile(Take take, std::string* into) {
+  // Moves over the bytes that `run` (a function of ContiguousBytes giving
+  // how many of them to take) takes, appending them to `into` when given.
+  template <typename Run>
+  void TakeRuns(Run run, std::string* into) {
     for (;;) {
-      const std::string_view run = ContiguousBytes(at_, end_);
-      std::size_t count = 0;
-      while (count < run.size() && take(static_cast<unsigned char>(run[count]))) ++count;
+      const std::string_view bytes = ContiguousBytes(at_, end_);
+      const std::size_t count = run(bytes);
       if (count == 0) return;
-      if (into != nullptr) into->append(run.data(), count);
+      if (into != nullptr) into->append(bytes.data(), count);
       SkipBytes(at_, count);
-      if (count < run.size()) return;
+      if (count < bytes.size()) return;
     }
   }
 
-  void SkipWhitespace() {
-    TakeWhile([](unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }, nullptr);
-  }
+  void SkipWhitespace() { TakeRuns(WhitespaceRun, nullptr); }
 
   bool Literal(const char* rest) {
     for (; *rest != '\0'; ++rest) {
@@ -119,7 +121,7 @@ class JsonScanner {
       case '[': return Array();
       case '"':
         if (!String()) return false;
-        return Accepted(handler_.string(text_));
+        return Accepted(handler_.string(string_));
       case 't': Advance(); return Literal("rue") && Accepted(handler_.boolean(true));
       case 'f': Advance(); return Literal("alse") && Accepted(handler_.boolean(false));
       case 'n': Advance(); return Literal("ull") && Accepted(handler_.null());
@@ -134,7 +136,7 @@ class JsonScanner {
     if (Consume('}')) return Accepted(handler_.end_object());
     for (;;) {
       if (Peek() != '"' || !String()) return Fail();
-      if (!Accepted(handler_.key(text_))) return false;
+      if (!Accepted(handler_.key(string_))) return false;
       SkipWhitespace();
       if (!Consume(':')) return Fail();
       SkipWhitespace();
@@ -166,12 +168,22 @@ class JsonScanner {
     }
   }
 
-  // Reads a string token into text_ (escapes decoded, UTF-8 checked).
+  // Reads a string token into string_ (escapes decoded, UTF-8 checked). A
+  // string of plain bytes that ends before the stretch read does is seen
+  // where it lies; any other is gathered into text_.
   bool String() {
     Advance();  // the opening quote
+    bool wide = false;
+    const std::string_view bytes = ContiguousBytes(at_, end_);
+    const std::size_t plain = PlainStringRun(bytes, wide);
+    if (plain + 1 < bytes.size() && bytes[plain] == '"') {  // the quote is not the stretch's last byte
+      string_ = bytes.substr(0, plain);
+      SkipBytes(at_, plain + 1);  // not to the stretch's end: string_ stays where it is
+      return !wide || ValidUtf8(string_) || Fail();
+    }
     text_.clear();
     for (;;) {
-      TakeWhile([](unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }, &text_);
+      TakeRuns([&wide](std::string_view run) { return PlainStringRun(run, wide); }, &text_);
       const int c = Peek();
       if (c < 0x20) return Fail();  // the end of the text, or a control character
       Advance();
@@ -193,11 +205,14 @@ class JsonScanner {
         default: return Fail();
       }
     }
-    const bool wide = std::any_of(text_.begin(), text_.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    if (!wide) return true;
-    for (std::size_t i = 0; i < text_.size();) {
-      const std::size_t length = Utf8SequenceLength(text_, i);
-      if (length == 0) return Fail();
+    string_ = text_;
+    return !wide || ValidUtf8(string_) || Fail();
+  }
+
+  static bool ValidUtf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+      const std::size_t length = Utf8SequenceLength(text, i);
+      if (length == 0) return false;
       i += length;
     }
     return true;
@@ -248,41 +263,72 @@ class JsonScanner {
     return true;
   }
 
-  bool Digits() {
-    if (Peek() < '0' || Peek() > '9') return false;
-    TakeWhile([](unsigned char c) { return c >= '0' && c <= '9'; }, &number_);
-    return true;
+  // A number token, read where it lies when the stretch read holds all of
+  // it, gathered into number_ when the stretch's end cuts it.
+  bool Number() {
+    std::string_view token = ContiguousBytes(at_, end_);
+    const std::size_t length = NumberRun(token);
+    if (length == 0) return Fail();
+    if (length < token.size()) {
+      token = token.substr(0, length);
+      SkipBytes(at_, length);  // not to the stretch's end: token stays where it is
+    } else {
+      number_.clear();
+      TakeRuns(NumberRun, &number_);
+      token = number_;
+    }
+    return NumberValue(token);
   }
 
-  bool Number() {
-    number_.clear();
-    const bool negative = Consume('-');
-    if (negative) number_.push_back('-');
-    if (Peek() == '0') {
-      number_.push_back('0');
-      Advance();
-    } else if (!Digits()) {
-      return Fail();
+  // The value of a run of number characters that must be one number token:
+  // -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+  bool NumberValue(std::string_view token) {
+    std::size_t i = 0;
+    const auto digits = [&token, &i] {
+      const std::size_t first = i;
+      while (i < token.size() && token[i] >= '0' && token[i] <= '9') ++i;
+      return i - first;
+    };
+    const bool negative = token[0] == '-';
+    if (negative) ++i;
+    const std::size_t whole_start = i;
+    const std::size_t whole = digits();
+    if (whole == 0 || (whole > 1 && token[whole_start] == '0')) return Fail();
+    std::size_t fraction = 0;
+    if (i < token.size() && token[i] == '.') {
+      ++i;
+      fraction = digits();
+      if (fraction == 0) return Fail();
     }
-    bool integral = true;
-    if (Consume('.')) {
-      integral = false;
-      number_.push_back('.');
-      if (!Digits()) return Fail();
+    const bool exponent = i < token.size() && (token[i] == 'e' || token[i] == 'E');
+    if (exponent) {
+      ++i;
+      if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+      if (digits() == 0) return Fail();
     }
-    if (Peek() == 'e' || Peek() == 'E') {
-      integral = false;
-      Advance();
-      number_.push_back('e');
-      if (Peek() == '+' || Peek() == '-') {
-        number_.push_back(static_cast<char>(Peek()));
-        Advance();
+    if (i != token.size()) return Fail();
+
+    // Up to 15 digits without an exponent: the digits as an integer, exact
+    // in a double, over a power of ten, exact too, is one correctly rounded
+    // division, the nearest double to the decimal as from_chars gives it.
+    constexpr std::size_t kExactDigits = 15;
+    if (!exponent && whole + fraction <= kExactDigits) {
+      std::uint64_t mantissa = 0;
+      for (std::size_t k = whole_start; k < token.size(); ++k) {
+        if (token[k] != '.') mantissa = mantissa * 10 + static_cast<std::uint64_t>(token[k] - '0');
       }
-      if (!Digits()) return Fail();
+      if (fraction == 0) {  // as nlohmann: an integer stays one
+        if (negative) return Accepted(handler_.number_integer(-static_cast<std::int64_t>(mantissa)));
+        return Accepted(handler_.number_unsigned(mantissa));
+      }
+      static constexpr double kPowersOfTen[kExactDigits + 1] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                                1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+      const double value = static_cast<double>(mantissa) / kPowersOfTen[fraction];
+      return Accepted(handler_.number_float(negative ? -value : value));
     }
-    const char* first = number_.data();
-    const char* last = first + number_.size();
-    if (integral) {  // as nlohmann: an integer that fits stays one
+    const char* first = token.data();
+    const char* last = first + token.size();
+    if (fraction == 0 && !exponent) {  // an integer that fits stays one
       if (negative) {
         std::int64_t value = 0;
         const auto [end, error] = std::from_chars(first, last, value);
@@ -296,7 +342,7 @@ class JsonScanner {
     double value = 0.0;
     const auto [end, error] = std::from_chars(first, last, value);
     if (error != std::errc() || end != last || !std::isfinite(value)) return Fail();
-    return Accepted(handler_.number_float(value, number_));
+    return Accepted(handler_.number_float(value));
   }
 
   Iterator begin_;
@@ -304,8 +350,9 @@ class JsonScanner {
   Iterator end_;
   Handler& handler_;
   bool failed_ = false;
-  std::string text_;    // the string being read (reused)
-  std::string number_;  // the number token being read (reused)
+  std::string_view string_;  // the string read: where it lies, or text_
+  std::string text_;         // a string gathered (reused)
+  std::string number_;       // a number token gathered (reused)
 };
 
 // Parses [begin, end) into `handler`; see JsonScanner.

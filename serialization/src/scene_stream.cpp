@@ -24,7 +24,6 @@ class StreamHandler {
   using number_integer_t = Document::number_integer_t;
   using number_unsigned_t = Document::number_unsigned_t;
   using number_float_t = Document::number_float_t;
-  using string_t = Document::string_t;
 
   // `size`: the bytes of the whole text.
   StreamHandler(FileKind kind, const LoadOptions& options, DiagnosticSink& sink, EntityStream& entities,
@@ -46,10 +45,10 @@ class StreamHandler {
   bool number_unsigned(number_unsigned_t value) {
     return Scalar([value](JsonRecord& record) { record.Unsigned(value); });
   }
-  bool number_float(number_float_t value, const string_t&) {
+  bool number_float(number_float_t value) {
     return Scalar([value](JsonRecord& record) { record.Float(value); });
   }
-  bool string(string_t& value) { return Scalar([&value](JsonRecord& record) { record.String(value); }); }
+  bool string(std::string_view value) { return Scalar([value](JsonRecord& record) { record.String(value); }); }
 
   bool start_object(std::size_t) {
     if (!Deeper()) return false;
@@ -91,9 +90,9 @@ class StreamHandler {
     recording_->End();
     return Delivered();
   }
-  bool key(string_t& key) {
+  bool key(std::string_view key) {
     if (depth_ == 1) {
-      if (!root_keys_.insert(key).second) return Abandon();  // the whole-document load names the duplicate
+      if (!root_keys_.emplace(key).second) return Abandon();  // the whole-document load names the duplicate
       key_ = key;
       return true;
     }
@@ -243,7 +242,6 @@ class MemberPeek {
   using number_integer_t = Document::number_integer_t;
   using number_unsigned_t = Document::number_unsigned_t;
   using number_float_t = Document::number_float_t;
-  using string_t = Document::string_t;
 
   explicit MemberPeek(std::string_view key) : key_(key) {}
 
@@ -261,10 +259,10 @@ class MemberPeek {
   bool number_unsigned(number_unsigned_t value) {
     return Scalar([value](JsonRecord& record) { record.Unsigned(value); });
   }
-  bool number_float(number_float_t value, const string_t&) {
+  bool number_float(number_float_t value) {
     return Scalar([value](JsonRecord& record) { record.Float(value); });
   }
-  bool string(string_t& value) { return Scalar([&value](JsonRecord& record) { record.String(value); }); }
+  bool string(std::string_view value) { return Scalar([value](JsonRecord& record) { record.String(value); }); }
   bool start_object(std::size_t) {
     if (recording_) value_.StartObject();
     return Open();
@@ -276,7 +274,7 @@ class MemberPeek {
   }
   bool end_object() { return Close(); }
   bool end_array() { return Close(); }
-  bool key(string_t& key) {
+  bool key(std::string_view key) {
     if (recording_) {
       value_.Key(key);
     } else {
