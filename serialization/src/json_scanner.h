@@ -177,7 +177,7 @@ class JsonScanner {
     const std::string_view bytes = ContiguousBytes(at_, end_);
     const std::size_t plain = PlainStringRun(bytes, wide);
     if (plain + 1 < bytes.size() && bytes[plain] == '"') {  // the quote is not the stretch's last byte
-      string_ = bytes.substr(0, plain);
+      string_ = std::string_view(bytes.data(), plain);
       SkipBytes(at_, plain + 1);  // not to the stretch's end: string_ stays where it is
       return !wide || ValidUtf8(string_) || Fail();
     }
@@ -270,7 +270,7 @@ class JsonScanner {
     const std::size_t length = NumberRun(token);
     if (length == 0) return Fail();
     if (length < token.size()) {
-      token = token.substr(0, length);
+      token = std::string_view(token.data(), length);
       SkipBytes(at_, length);  // not to the stretch's end: token stays where it is
     } else {
       number_.clear();
