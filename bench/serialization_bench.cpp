@@ -2,6 +2,9 @@
 // alone on the same bytes:
 //   SaveScene  vs JsonDump   (nlohmann::json::dump(2) of the parsed scene)
 //   LoadScene  vs JsonParse  (nlohmann::json::parse of the saved text)
+//   ScanScene  vs JsonSax    (the streamed load's scanner alone, and
+//                             nlohmann::json::sax_parse, each driving a
+//                             handler that only counts what it hears)
 //   LoadScene  vs LoadSceneWhole (the load that parses the whole document
 //                                 first: LoadOptions::streamed = false)
 // and a level of 100,000 and of 1,000,000 entities (groups of a parent and
@@ -24,6 +27,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -33,6 +37,7 @@
 #include "cairn/ecs/coordinator.h"
 #include "cairn/serialization/scene_loader.h"
 #include "cairn/serialization/scene_writer.h"
+#include "json_scanner.h"
 
 namespace {
 
@@ -131,6 +136,67 @@ void JsonParse(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * fixture.text.size()));
 }
 
+// Hears both parsers: the scanner's events (views of strings, a number's
+// value) and nlohmann's (strings, a float's text too). Counts them only.
+struct CountingHandler {
+  using number_integer_t = nlohmann::json::number_integer_t;
+  using number_unsigned_t = nlohmann::json::number_unsigned_t;
+  using number_float_t = nlohmann::json::number_float_t;
+  using string_t = nlohmann::json::string_t;
+  using binary_t = nlohmann::json::binary_t;
+
+  std::size_t events = 0;
+  std::size_t string_bytes = 0;
+
+  bool null() { return Count(); }
+  bool boolean(bool) { return Count(); }
+  bool number_integer(number_integer_t) { return Count(); }
+  bool number_unsigned(number_unsigned_t) { return Count(); }
+  bool number_float(number_float_t) { return Count(); }
+  bool number_float(number_float_t, const string_t&) { return Count(); }
+  bool string(std::string_view value) { return Count(value.size()); }
+  bool string(string_t& value) { return Count(value.size()); }
+  bool binary(binary_t&) { return Count(); }
+  bool key(std::string_view value) { return Count(value.size()); }
+  bool key(string_t& value) { return Count(value.size()); }
+  bool start_object(std::size_t) { return Count(); }
+  bool end_object() { return Count(); }
+  bool start_array(std::size_t) { return Count(); }
+  bool end_array() { return Count(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+  void SyntaxError() {}
+
+ private:
+  bool Count(std::size_t bytes = 0) {
+    ++events;
+    string_bytes += bytes;
+    return true;
+  }
+};
+
+void ScanScene(benchmark::State& state) {
+  Fixture& fixture = Shared();
+  for (auto _ : state) {
+    CountingHandler handler;
+    const char* begin = fixture.text.data();
+    if (!serialization::detail::ScanJson(begin, begin + fixture.text.size(), handler)) {
+      state.SkipWithError("the saved scene did not scan");
+    }
+    benchmark::DoNotOptimize(handler.events);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * fixture.text.size()));
+}
+
+void JsonSax(benchmark::State& state) {
+  Fixture& fixture = Shared();
+  for (auto _ : state) {
+    CountingHandler handler;
+    if (!nlohmann::json::sax_parse(fixture.text, &handler)) state.SkipWithError("the saved scene did not parse");
+    benchmark::DoNotOptimize(handler.events);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * fixture.text.size()));
+}
+
 void LoadSceneWhole(benchmark::State& state) {
   Fixture& fixture = Shared();
   serialization::LoadOptions options;
@@ -225,6 +291,8 @@ BENCHMARK(JsonDump)->Unit(benchmark::kMillisecond);
 BENCHMARK(LoadScene)->Unit(benchmark::kMillisecond);
 BENCHMARK(LoadSceneWhole)->Unit(benchmark::kMillisecond);
 BENCHMARK(JsonParse)->Unit(benchmark::kMillisecond);
+BENCHMARK(ScanScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(JsonSax)->Unit(benchmark::kMillisecond);
 
 // Console output as usual, plus each benchmark's CPU time per iteration for
 // the summary. CPU time, not wall time: every benchmark is single-threaded,
@@ -280,7 +348,7 @@ int main(int argc, char** argv) {
   std::printf("\nScene: %d entities, %.1f MB of JSON\n", kEntities, megabytes);
   std::printf("Best CPU time of the runs (pass --benchmark_repetitions=N for more runs):\n");
   std::printf("%-10s %10s %10s\n", "", "ms", "MB/s");
-  for (const char* name : {"SaveScene", "JsonDump", "LoadScene", "JsonParse"}) {
+  for (const char* name : {"SaveScene", "JsonDump", "LoadScene", "JsonParse", "ScanScene", "JsonSax"}) {
     const double ms = reporter.BestMilliseconds(name);
     if (ms > 0.0) std::printf("%-10s %10.1f %10.1f\n", name, ms, megabytes / (ms / 1000.0));
   }
@@ -294,6 +362,7 @@ int main(int argc, char** argv) {
   print_ratio("save / dump alone: ", "SaveScene", "JsonDump", " (target <= 2)");
   print_ratio("load / parse alone:", "LoadScene", "JsonParse", " (target <= 2)");
   print_ratio("streamed load / whole-document load:", "LoadScene", "LoadSceneWhole", "");
+  print_ratio("scanner / nlohmann's SAX parse alone:", "ScanScene", "JsonSax", "");
 
   std::printf("\nA level loaded from its file (CPU time; peak: resident memory above what the process held)\n");
   std::printf("%-10s %-9s %10s %10s %14s\n", "entities", "load", "ms", "peak MB", "peak B/entity");
