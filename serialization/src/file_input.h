@@ -36,10 +36,11 @@ class FileBytes {
     using reference = const char&;
 
     Iterator() = default;
-    Iterator(FileBytes* file, const char* at) : file_(file), at_(at) {}
+    // `at`: a byte of the chunk read, or null (the end).
+    Iterator(FileBytes* file, const char* at) : file_(file), at_(at), stop_(at == nullptr ? nullptr : file->end_) {}
     reference operator*() const { return *at_; }
     Iterator& operator++() {
-      if (++at_ == file_->end_) at_ = file_->Refill();
+      if (++at_ == stop_) NextChunk();
       return *this;
     }
     Iterator operator++(int) {
@@ -55,20 +56,22 @@ class FileBytes {
     friend void SkipBytes(Iterator& at, std::size_t count) { at.Skip(count); }
 
    private:
-    std::string_view RestOfChunk() const {
-      if (at_ == nullptr) return {};
-      return {at_, static_cast<std::size_t>(file_->end_ - at_)};
-    }
+    std::string_view RestOfChunk() const { return {at_, static_cast<std::size_t>(stop_ - at_)}; }
     void Skip(std::size_t count) {
       at_ += count;
-      if (at_ == file_->end_) at_ = file_->Refill();
+      if (at_ == stop_) NextChunk();
+    }
+    void NextChunk() {
+      at_ = file_->Refill();
+      stop_ = at_ == nullptr ? nullptr : file_->end_;
     }
     std::size_t Offset() const {
       return at_ == nullptr ? file_->read_ : file_->chunk_start_ + static_cast<std::size_t>(at_ - file_->buffer_.data());
     }
 
     FileBytes* file_ = nullptr;
-    const char* at_ = nullptr;  // null: the end
+    const char* at_ = nullptr;    // null: the end
+    const char* stop_ = nullptr;  // the end of at_'s chunk, kept here so that a step reads no more than the iterator
   };
 
   FileBytes(int fd, std::size_t max_bytes);
