@@ -1,10 +1,36 @@
 #include "json_record.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace cairn::serialization::detail {
+
+namespace {
+
+// A block of the record's copies; a longer string gets a block of its size.
+constexpr std::size_t kBlockBytes = 16 * 1024;
+
+}  // namespace
 
 void JsonRecord::Clear() {
   count_ = 0;
   open_.clear();
+  pending_key_ = {};
+  block_ = 0;
+  block_used_ = 0;
+}
+
+std::string_view JsonRecord::Keep(std::string_view bytes) {
+  if (bytes.empty()) return {};
+  while (block_ < blocks_.size() && block_used_ + bytes.size() > blocks_[block_].size()) {
+    ++block_;
+    block_used_ = 0;
+  }
+  if (block_ == blocks_.size()) blocks_.emplace_back(std::max(kBlockBytes, bytes.size()));
+  char* copy = blocks_[block_].data() + block_used_;
+  std::memcpy(copy, bytes.data(), bytes.size());
+  block_used_ += bytes.size();
+  return {copy, bytes.size()};
 }
 
 JsonNode& JsonRecord::Push(JsonNode::Kind kind) {
@@ -13,14 +39,11 @@ JsonNode& JsonRecord::Push(JsonNode::Kind kind) {
   node.kind = kind;
   node.size = 0;
   node.span = 1;
+  node.key = {};
   if (!open_.empty()) {
     JsonNode& parent = nodes_[open_.back()];
     ++parent.size;
-    if (parent.kind == JsonNode::Kind::kObject) {
-      node.key.swap(pending_key_);
-    } else {
-      node.key.clear();
-    }
+    if (parent.kind == JsonNode::Kind::kObject) node.key = pending_key_;
   }
   return node;
 }
@@ -43,7 +66,7 @@ Document ToDocument(const JsonNode& node, const std::string& pointer, Diagnostic
     case JsonNode::Kind::kInteger: return node.integer;
     case JsonNode::Kind::kUnsigned: return node.unsigned_integer;
     case JsonNode::Kind::kFloat: return node.number;
-    case JsonNode::Kind::kString: return node.text;
+    case JsonNode::Kind::kString: return std::string(node.text);
     case JsonNode::Kind::kArray: {
       Document array = Document::array();
       const JsonNode* child = node.FirstChild();
@@ -57,7 +80,7 @@ Document ToDocument(const JsonNode& node, const std::string& pointer, Diagnostic
       auto& members = object.get_ref<Document::object_t&>();
       const JsonNode* child = node.FirstChild();
       for (std::uint32_t i = 0; i < node.size; ++i, child = child->Next()) {
-        const auto [it, inserted] = members.emplace(child->key, nullptr);
+        const auto [it, inserted] = members.emplace(std::string(child->key), nullptr);
         if (!inserted) sink.Error(pointer, DuplicateKeyMessage(child->key));
         it->second = ToDocument(*child, pointer + "/" + EscapePointerToken(child->key), sink);
       }

@@ -3,6 +3,8 @@
 // streaming loader records each entity of a scene into it, reads the entity
 // from it, and clears it for the next one without giving back its memory.
 // A value's children follow it in order; `span` skips a whole subtree.
+// Keys and strings are views of the record's own copies of their bytes,
+// good until the record is cleared.
 
 #include <cstddef>
 #include <cstdint>
@@ -25,8 +27,8 @@ struct JsonNode {
   std::int64_t integer = 0;
   std::uint64_t unsigned_integer = 0;
   double number = 0.0;
-  std::string text;          // a string's value
-  std::string key;           // the member's key, when the parent is an object
+  std::string_view text;     // a string's value
+  std::string_view key;      // the member's key, when the parent is an object
   std::uint32_t size = 0;    // arrays and objects: how many children
   std::uint32_t span = 1;    // nodes in this subtree, itself included
 
@@ -51,8 +53,8 @@ class JsonRecord {
   void Integer(std::int64_t value) { Push(JsonNode::Kind::kInteger).integer = value; }
   void Unsigned(std::uint64_t value) { Push(JsonNode::Kind::kUnsigned).unsigned_integer = value; }
   void Float(double value) { Push(JsonNode::Kind::kFloat).number = value; }
-  void String(std::string_view value) { Push(JsonNode::Kind::kString).text.assign(value); }
-  void Key(std::string_view key) { pending_key_.assign(key); }
+  void String(std::string_view value) { Push(JsonNode::Kind::kString).text = Keep(value); }
+  void Key(std::string_view key) { pending_key_ = Keep(key); }
   void StartObject() { Open(JsonNode::Kind::kObject); }
   void StartArray() { Open(JsonNode::Kind::kArray); }
   void End();
@@ -60,11 +62,18 @@ class JsonRecord {
  private:
   JsonNode& Push(JsonNode::Kind kind);
   void Open(JsonNode::Kind kind);
+  // A copy of `bytes` that stays where it is until Clear.
+  std::string_view Keep(std::string_view bytes);
 
   std::vector<JsonNode> nodes_;  // nodes_[0, count_) hold the value
   std::size_t count_ = 0;
   std::vector<std::size_t> open_;  // indices of the open containers
-  std::string pending_key_;
+  std::string_view pending_key_;
+  // The copies of keys and strings: blocks that never move, filled in
+  // turn; Clear starts again at the first.
+  std::vector<std::vector<char>> blocks_;
+  std::size_t block_ = 0;       // the block being filled
+  std::size_t block_used_ = 0;  // its bytes taken
 };
 
 // The recorded value as a Document. Reports each duplicate key at its
@@ -95,7 +104,7 @@ struct RecordTree {
     if (node.kind == Kind::kUnsigned) return static_cast<double>(node.unsigned_integer);
     return node.number;
   }
-  static const std::string& String(const Node& node) { return node.text; }
+  static std::string_view String(const Node& node) { return node.text; }
   static std::size_t Size(const Node& node) { return node.size; }
   static const Node& At(const Node& node, std::size_t index) {
     const Node* child = node.FirstChild();

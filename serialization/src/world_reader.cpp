@@ -822,7 +822,7 @@ bool Reader::ReadRecordedEntity(std::size_t index, const JsonNode& entity) {
     entry.order = order->kind == JsonNode::Kind::kUnsigned ? order->unsigned_integer
                                                            : static_cast<std::uint64_t>(order->integer);
     entry.handle = CreateEntryEntity(index, *id);
-    if (name->IsString()) world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{name->text});
+    if (name->IsString()) world_->AddComponent<ecs::Name>(entry.handle, ecs::Name{std::string(name->text)});
     for (const auto& [value, info] : recorded_components_) {
       void* component = ScratchFor(*info);
       if (!sink_.HasErrors()) world_->AddComponentData(entry.handle, info->type, component);

@@ -201,7 +201,7 @@ class FieldReport {
 //   static bool IsInteger(const Node&)  an integer token (1, not 1.0)
 //   static std::optional<std::int64_t> Integer(const Node&)  nullopt past int64
 //   static bool Bool(const Node&); static double Number(const Node&);
-//   static const std::string& String(const Node&);
+//   static std::string_view String(const Node&);   (or a const std::string&)
 //   static std::size_t Size(const Node&); static const Node& At(const Node&, std::size_t);
 //   static std::string Found(const Node&, bool quote_strings)  the value as messages show it:
 //     null, true, 1.5, "text" (or: a string), an array of 2 elements, an object
@@ -308,7 +308,7 @@ bool DecodeFieldAt(const FieldInfo& field, const typename A::Node& node, void* a
     }
     case FieldType::kEnum:
       if (A::IsString(node)) {
-        const std::string& text = A::String(node);
+        const std::string_view text = A::String(node);
         for (std::size_t i = 0; i < field.enum_names.size(); ++i) {
           if (field.enum_names[i] == text) {
             *static_cast<std::int32_t*>(at) = static_cast<std::int32_t>(i);
