@@ -694,15 +694,14 @@ ecs::Action EditorContext::ApplyNow(ecs::Action& action, const std::string& jour
   ecs::ActionResult& outcome = applied.front();
   action = std::move(outcome.action);  // the queue hands back what it was given
   if (!outcome.Succeeded()) throw ecs::CommandError(*outcome.error);
-  // Journaled under its own name, without copying a big action's commands.
-  std::string step_name = std::exchange(action.name, journal_name);
-  try {
-    JournalApplied(action);
-  } catch (...) {
-    action.name = std::move(step_name);
-    throw;
-  }
-  action.name = std::move(step_name);
+  // Journaled under its own name, without copying a big action's commands;
+  // its name is put back however the journal's write ends.
+  struct NamePutBack {
+    ecs::Action& action;
+    std::string name;
+    ~NamePutBack() { action.name = std::move(name); }
+  } put_back{action, std::exchange(action.name, journal_name)};
+  JournalApplied(action);
   return std::move(outcome.inverse);
 }
 
